@@ -1,0 +1,73 @@
+"""cheatrules: a rules engine for the Cheat family of bluffing card games.
+
+Everything a program needs is importable from here::
+
+    import cheatrules as cr
+
+    state = cr.deal(cr.english(players=4), seed=1)
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[-1])
+"""
+
+from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.cards import STANDARD_RANKS, Card, Deck, Rank, Suit, cards
+from cheatrules.deal import deal
+from cheatrules.errors import (
+    CardError,
+    CheatRulesError,
+    DealError,
+    IllegalActionError,
+    RulesError,
+)
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Dealt,
+    Event,
+    GameOver,
+    PileTaken,
+    Played,
+    Revealed,
+    WentOut,
+)
+from cheatrules.rules import Rules, english
+from cheatrules.seating import Seating
+from cheatrules.state import Claim, GameState, Outcome, Phase
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "STANDARD_RANKS",
+    "Accept",
+    "Accepted",
+    "Action",
+    "CardError",
+    "Card",
+    "Challenge",
+    "Challenged",
+    "CheatRulesError",
+    "Claim",
+    "DealError",
+    "Dealt",
+    "Deck",
+    "Discard",
+    "Event",
+    "GameOver",
+    "GameState",
+    "IllegalActionError",
+    "Outcome",
+    "Phase",
+    "PileTaken",
+    "Play",
+    "Played",
+    "Rank",
+    "Revealed",
+    "Rules",
+    "RulesError",
+    "Seating",
+    "Suit",
+    "WentOut",
+    "cards",
+    "deal",
+    "english",
+]

@@ -1,0 +1,105 @@
+"""The decisions a player can make: :class:`Play`, :class:`Challenge`, :class:`Accept`, :class:`Discard`.
+
+An action names only *what* is decided; the actor is always the seat the
+state says is to move (:attr:`GameState.to_move`).
+
+>>> str(Play("7♣ K♦", "7"))
+'Play(7♣ K♦ as 7)'
+>>> Play("7c Kd", Rank.SEVEN).count
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from cheatrules.cards import Card, Rank, cards
+
+__all__ = ["Accept", "Action", "Challenge", "Discard", "Play"]
+
+
+def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    # The legal-action generator builds thousands of plays from cards it
+    # already holds; let those through without re-reading them.
+    if type(value) is tuple and all(type(card) is Card for card in value):
+        return value
+    return cards(value)
+
+
+def _to_ranks(value: Iterable[Rank | str]) -> tuple[Rank, ...]:
+    if isinstance(value, (str, Rank)):
+        value = (value,)
+    return tuple(sorted(Rank.parse(rank) for rank in value))
+
+
+@attrs.frozen
+class Action:
+    """Base class of every action."""
+
+
+@attrs.frozen(repr=False)
+class Play(Action):
+    """Lay ``cards`` face down and announce them as ``len(cards)`` cards of ``rank``.
+
+    The count is always true; the rank may be a lie. ``cards`` may be given as
+    a string (``"7♣ K♦"``) and ``rank`` as text (``"7"``, ``"K"``).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    rank: Rank = attrs.field(converter=Rank.parse)
+
+    @property
+    def count(self) -> int:
+        """How many cards are laid (and announced)."""
+        return len(self.cards)
+
+    @property
+    def is_truthful(self) -> bool:
+        """Whether every card laid is of the announced rank."""
+        return all(card.rank is self.rank for card in self.cards)
+
+    def __str__(self) -> str:
+        return f"Play({' '.join(map(str, self.cards))} as {self.rank})"
+
+    __repr__ = __str__
+
+
+@attrs.frozen(repr=False)
+class Challenge(Action):
+    """Challenge the last claim: "Cheat!" in Cheat, "I don't believe" in Verish' Ne Verish'."""
+
+    def __str__(self) -> str:
+        return "Challenge()"
+
+    __repr__ = __str__
+
+
+@attrs.frozen(repr=False)
+class Accept(Action):
+    """Let the last claim stand (Cheat's challenge window, including a final play)."""
+
+    def __str__(self) -> str:
+        return "Accept()"
+
+    __repr__ = __str__
+
+
+@attrs.frozen(repr=False)
+class Discard(Action):
+    """Set aside one complete four of each rank in ``ranks``; ``Discard(())`` declines.
+
+    ``ranks`` may be given as text: ``Discard(["Q", "7"])``.
+    """
+
+    ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
+
+    #: Declining to discard.
+    NONE: ClassVar[tuple[Rank, ...]] = ()
+
+    def __str__(self) -> str:
+        return f"Discard({' '.join(map(str, self.ranks))})"
+
+    __repr__ = __str__

@@ -1,0 +1,395 @@
+"""Ranks, suits, cards, and decks: parsing and printing.
+
+Suits never matter to the rules of the Cheat family, but a card is still a
+rank *and* a suit: a front-end draws it, a player names it, and two decks
+shuffled together hold two equal copies of every card.
+
+>>> Card.parse("10h")
+Card(rank=Rank.TEN, suit=Suit.HEARTS)
+>>> str(Card(Rank.SEVEN, Suit.CLUBS))
+'7♣'
+>>> cards("7♣ K♦ Th")
+(Card(rank=Rank.SEVEN, suit=Suit.CLUBS), Card(rank=Rank.KING, suit=Suit.DIAMONDS), Card(rank=Rank.TEN, suit=Suit.HEARTS))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+from functools import cached_property
+from typing import Any
+
+import attrs
+
+from cheatrules.errors import CardError
+
+__all__ = ["STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards"]
+
+
+class Rank(enum.Enum):
+    """The thirteen ranks, in the order of the Cheat sequence (Ace first).
+
+    Ranks compare by that order: ``Rank.ACE < Rank.TWO < ... < Rank.KING``.
+
+    >>> str(Rank.TEN), str(Rank.QUEEN), Rank.parse("q")
+    ('10', 'Q', Rank.QUEEN)
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Rank):
+            return self.value < other.value
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Rank):
+            return self.value <= other.value
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Rank):
+            return self.value > other.value
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Rank):
+            return self.value >= other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.value
+
+    @property
+    def plural(self) -> str:
+        """The rank as a player says it of several cards: ``"Aces"``, ``"7s"``, ``"Queens"``."""
+        return _RANK_PLURALS[self]
+
+    @property
+    def singular(self) -> str:
+        """The rank as a player says it of one card: ``"Ace"``, ``"7"``, ``"Queen"``."""
+        return _RANK_PLURALS[self][:-1]
+
+    @classmethod
+    def parse(cls, text: str | Rank) -> Rank:
+        """Read a rank: ``"A"``, ``"2"`` … ``"10"`` (or ``"T"``), ``"J"``, ``"Q"``, ``"K"``.
+
+        Letters may be lower case; a :class:`Rank` is returned unchanged.
+
+        Raises:
+            CardError: ``text`` names no rank.
+        """
+        if isinstance(text, Rank):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a rank must be a Rank or a string; got {text!r}")
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise CardError(f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 10 J Q K")
+        return rank
+
+
+class Suit(enum.Enum):
+    """The four suits. They never decide anything in these games."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def __str__(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Suit):
+            return self.value < other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """Read a suit: a symbol (``♣♦♥♠``) or a letter (``c d h s``, either case).
+
+        Raises:
+            CardError: ``text`` names no suit.
+        """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a suit must be a Suit or a string; got {text!r}")
+        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise CardError(f"unknown suit {text!r}: expected one of ♣ ♦ ♥ ♠ or c d h s")
+        return suit
+
+
+_RANK_SYMBOLS = {rank: str(rank.value) for rank in Rank} | {
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+}
+_RANK_PLURALS = {rank: f"{rank.value}s" for rank in Rank} | {
+    Rank.ACE: "Aces",
+    Rank.JACK: "Jacks",
+    Rank.QUEEN: "Queens",
+    Rank.KING: "Kings",
+}
+_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
+    "T": Rank.TEN,
+    "1": Rank.ACE,
+    "11": Rank.JACK,
+    "12": Rank.QUEEN,
+    "13": Rank.KING,
+}
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+
+#: The thirteen ranks of a 52-card pack, Ace first.
+STANDARD_RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+def _key(rank: Rank, suit: Suit) -> int:
+    return rank.value * 4 + suit.value
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit.
+
+    Cards are frozen, hashable and ordered by rank (in the Cheat sequence, Ace
+    first) and then by suit. Two physical copies of a card (two decks shuffled
+    together) are equal.
+
+    >>> Card.parse("QS") < Card.parse("K♦")
+    True
+    """
+
+    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    #: A small integer that orders, hashes and identifies the card's value.
+    key: int = attrs.field(init=False)
+
+    @key.default
+    def _key_default(self) -> int:
+        return _key(self.rank, self.suit)
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card from text: a rank then a suit.
+
+        Accepts ``"7♣"``, ``"7c"``, ``"7C"``, ``"10h"``, ``"Th"``, ``"QS"``; a
+        :class:`Card` is returned unchanged.
+
+        Raises:
+            CardError: the text is not a card (the message names the text).
+
+        >>> Card.parse("Th") == Card.parse("10♥")
+        True
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a card must be a Card or a string such as '7♣' or '7c'; got {text!r}")
+        card = _CARD_BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise CardError(
+                f"cannot read {text!r} as a card: write a rank (A 2-10 T J Q K) "
+                "then a suit (♣ ♦ ♥ ♠ or c d h s), as in '7♣', '10h' or 'QS'"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.key == other.key
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.key != other.key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def __lt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.key < other.key
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.key <= other.key
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.key > other.key
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.key >= other.key
+        return NotImplemented
+
+
+# Every card has one canonical instance; parsing and dealing hand these out,
+# so a game holds at most 52 distinct card objects.
+_CARD_BY_KEY: dict[int, Card] = {
+    _key(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit
+}
+_CARD_BY_TEXT: dict[str, Card] = {}
+for _card in _CARD_BY_KEY.values():
+    for _rank_text, _rank in _RANK_BY_TEXT.items():
+        if _rank is not _card.rank or _rank_text in {"1", "11", "12", "13"}:
+            continue
+        for _suit_text, _suit in _SUIT_BY_TEXT.items():
+            if _suit is _card.suit:
+                _CARD_BY_TEXT[_rank_text + _suit_text] = _card
+
+
+def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read several cards: a string of cards separated by spaces (or commas).
+
+    An iterable of :class:`Card` (or of card strings) is accepted too, so a
+    caller may pass either form wherever the library takes cards.
+
+    Raises:
+        CardError: one of the cards cannot be read (the message names it).
+
+    >>> [str(card) for card in cards("7♣ K♦, 10h")]
+    ['7♣', 'K♦', '10♥']
+    >>> cards("")
+    ()
+    """
+    if isinstance(text, str):
+        return tuple(Card.parse(word) for word in text.replace(",", " ").split())
+    try:
+        items = tuple(text)
+    except TypeError:
+        raise CardError(
+            f"cards must be a string such as '7♣ K♦' or an iterable of Card; got {text!r}"
+        ) from None
+    return tuple(Card.parse(item) for item in items)
+
+
+def canonical(card: Card) -> Card:
+    """Return the shared instance equal to ``card`` (internal: keeps hands small)."""
+    return _CARD_BY_KEY[card.key]
+
+
+def _validate_packs(_instance: Any, _attribute: Any, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise CardError(f"a deck holds at least one pack; got packs={value!r}")
+
+
+def _to_ranks(value: Iterable[Rank | str]) -> tuple[Rank, ...]:
+    ranks = tuple(sorted({Rank.parse(rank) for rank in value}))
+    if not ranks:
+        raise CardError("a deck needs at least one rank")
+    return ranks
+
+
+@attrs.frozen
+class Deck:
+    """The cards a game is played with: ``packs`` packs of the ranks in ``ranks``.
+
+    ``Deck()`` is one 52-card pack; ``Deck(packs=2)`` is two shuffled together
+    (104 cards); ``Deck.short()`` is the 36-card pack (6 to Ace).
+
+    >>> Deck().size, Deck(packs=2).size, Deck.short().size
+    (52, 104, 36)
+    >>> Deck.short().ranks[0], Deck.short().copies(Rank.SIX)
+    (Rank.ACE, 4)
+    """
+
+    packs: int = attrs.field(default=1, validator=_validate_packs)
+    ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_to_ranks)
+
+    @classmethod
+    def short(cls, packs: int = 1) -> Deck:
+        """The 36-card pack: 6, 7, 8, 9, 10, J, Q, K and A of each suit."""
+        return cls(packs=packs, ranks=(Rank.ACE, *STANDARD_RANKS[5:]))
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return len(self.ranks) * len(Suit) * self.packs
+
+    def copies(self, rank: Rank) -> int:
+        """How many cards of ``rank`` the deck holds."""
+        return len(Suit) * self.packs if rank in self.ranks else 0
+
+    def card_copies(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds."""
+        return self.packs if card.rank in self.ranks else 0
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deck in a fixed order (rank, then suit, then pack)."""
+        return self._cards
+
+    @cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        return tuple(
+            _CARD_BY_KEY[_key(rank, suit)]
+            for rank in self.ranks
+            for suit in Suit
+            for _ in range(self.packs)
+        )
+
+    def check(self, cards: Iterable[Card], what: str = "the cards") -> None:
+        """Raise :class:`CardError` unless ``cards`` could all come from this deck.
+
+        A card the deck does not contain, or more copies of a card than the
+        deck holds, is an error whose message names the card.
+        """
+        counts = Counter(cards)
+        for card, count in sorted(counts.items()):
+            allowed = self.card_copies(card)
+            if allowed == 0:
+                ranks = " ".join(str(rank) for rank in self.ranks)
+                raise CardError(f"{what} hold {card}, which this deck lacks (its ranks: {ranks})")
+            if count > allowed:
+                raise CardError(
+                    f"{what} hold {card} {count} times, but the deck has "
+                    f"{allowed} {'copy' if allowed == 1 else 'copies'}"
+                )

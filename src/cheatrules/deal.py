@@ -1,0 +1,149 @@
+"""Starting a game: :func:`deal`, shuffled from a seed or fixed by hand."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from cheatrules.cards import _CARD_BY_KEY, Card, CardError, cards
+from cheatrules.errors import DealError
+from cheatrules.events import Dealt
+from cheatrules.rules import Rules
+from cheatrules.seating import Seating
+from cheatrules.state import GameState, Phase
+
+__all__ = ["deal"]
+
+Hand = str | Iterable[Card | str]
+
+
+def _whole_number(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DealError(f"{name} must be a whole number; got {value!r}")
+    return value
+
+
+def _read(what: str, value: Hand) -> tuple[Card, ...]:
+    try:
+        return cards(value)
+    except CardError as error:
+        raise DealError(f"{what}: {error}") from None
+
+
+def deal(
+    rules: Rules,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    hands: Sequence[Hand] | None = None,
+    hidden: Hand | None = None,
+) -> GameState:
+    """Deal a new game and return its first state.
+
+    Args:
+        rules: the rules to play, from :func:`~cheatrules.english` or a
+            composition of your own.
+        seed: any int; the same rules and seed always give the same deal.
+            Without a seed (and without ``hands``) a fresh one is drawn, and
+            kept in :attr:`GameState.seed` so the game can be replayed.
+        dealer: the dealer's seat; by default the last seat, so that seat 0
+            receives the first card and acts first.
+        hands: a fixed deal instead of a shuffle: one entry per seat, each a
+            string for :func:`~cheatrules.cards` or an iterable of cards.
+            Hands may hold fewer cards than a whole deck, but each holds at
+            least one, and together they hold no card the deck lacks nor more
+            copies than it has.
+        hidden: with ``hands``, the cards set aside unseen (at most as many as
+            the rules set aside); ``None`` sets none aside.
+
+    Raises:
+        DealError: a dealer outside the table, a seed that is not an int, or
+            fixed hands that do not fit the rules or the deck.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(players=4), seed=7)
+    >>> state.hand_sizes, state.to_move
+    ((13, 13, 13, 13), 0)
+    >>> cr.deal(cr.english(players=4), seed=7) == state
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise DealError(f"deal() needs a Rules value such as cheatrules.english(); got {rules!r}")
+    players = rules.players
+    if dealer is None:
+        dealer = players - 1
+    _whole_number("dealer", dealer)
+    if not 0 <= dealer < players:
+        raise DealError(f"dealer must be a seat from 0 to {players - 1}; got {dealer}")
+    if seed is not None:
+        _whole_number("seed", seed)
+    if hands is None:
+        if hidden is not None:
+            raise DealError("hidden= goes with hands=: a shuffled deal sets its own cards aside")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        dealt, set_aside = _shuffled(rules, seed, dealer)
+    else:
+        dealt, set_aside = _fixed(rules, hands, hidden)
+    sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
+    return GameState(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        hands=sorted_hands,
+        keys=tuple(tuple(card.key for card in hand) for hand in sorted_hands),
+        table=None,
+        table_size=0,
+        previous_rank=None,
+        phase=Phase.PLAY,
+        to_move=rules.opening.first(dealer, sorted_hands),
+        askers=(),
+        waiting=None,
+        seating=Seating(players),
+        allowed=rules.ranks.allowed(None, True, rules.deck.ranks),
+        log=(Dealt(dealer, sorted_hands, set_aside), None),
+        log_length=1,
+        outcome=None,
+    )
+
+
+def _shuffled(
+    rules: Rules, seed: int, dealer: int
+) -> tuple[list[list[Card]], tuple[Card, ...]]:
+    deck = list(rules.deck.cards())
+    random.Random(seed).shuffle(deck)
+    aside = rules.dealing.set_aside
+    set_aside, rest = tuple(deck[:aside]), deck[aside:]
+    players = rules.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index, card in enumerate(rest):
+        hands[(dealer + 1 + index) % players].append(card)
+    return hands, set_aside
+
+
+def _fixed(
+    rules: Rules, hands: Sequence[Hand], hidden: Hand | None
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise DealError(f"hands= must be a list with one hand per seat; got {hands!r}")
+    if len(hands) != rules.players:
+        raise DealError(
+            f"hands= must give one hand per seat: {rules.players} hands; got {len(hands)}"
+        )
+    read = [_read(f"hand {seat}", hand) for seat, hand in enumerate(hands)]
+    for seat, hand in enumerate(read):
+        if not hand:
+            raise DealError(f"hand {seat} is empty; every seat must be dealt at least one card")
+    set_aside = () if hidden is None else _read("hidden", hidden)
+    if len(set_aside) > rules.dealing.set_aside:
+        raise DealError(
+            f"hidden= holds {len(set_aside)} cards but these rules set aside "
+            f"{rules.dealing.set_aside}"
+        )
+    everything = [card for hand in read for card in hand] + list(set_aside)
+    try:
+        rules.deck.check(everything, what="the hands and hidden cards")
+    except CardError as error:
+        raise DealError(str(error)) from None
+    canonical = [tuple(_CARD_BY_KEY[card.key] for card in hand) for hand in read]
+    return canonical, tuple(_CARD_BY_KEY[card.key] for card in set_aside)

@@ -1,0 +1,105 @@
+"""Challenges: who may challenge and when, what the challenge checks, and who plays after it."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+import attrs
+
+from cheatrules.cards import Card, Rank
+from cheatrules.seating import Seating
+
+__all__ = [
+    "AskEachOpponent",
+    "ChallengeCheck",
+    "ChallengeWindow",
+    "DeclarersLeft",
+    "TurnAfterChallenge",
+    "WholeGroup",
+]
+
+
+class ChallengeWindow(Protocol):
+    """Decides who may challenge a claim, and when.
+
+    Two shapes exist. A *window* (Cheat): right after a claim, the seats
+    :meth:`askers` returns are asked in turn to challenge or accept, and the
+    first challenge ends the window. A *turn* decision (Verish' Ne Verish'):
+    no one is asked, and the next player may challenge instead of playing
+    (:attr:`on_turn`). A claim *stands* once the window closes without a
+    challenge, or once the next player lays cards on it.
+    """
+
+    #: Whether the player to move may challenge the last claim instead of playing.
+    on_turn: bool
+
+    def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
+        """The seats asked, in order, to challenge or accept the claim ``declarer`` just made."""
+        ...
+
+
+@attrs.frozen
+class AskEachOpponent:
+    """Cheat: every opponent of the declarer is asked, clockwise from the declarer's left.
+
+    Simultaneous calls go to the first challenger clockwise from the
+    declarer, so asking in that order gives every call its priority.
+
+    >>> AskEachOpponent().askers(Seating(4), declarer=2)
+    (3, 0, 1)
+    """
+
+    on_turn: ClassVar[bool] = False
+
+    def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
+        """Every other active seat, clockwise from the declarer's left neighbour."""
+        return seating.others_clockwise(declarer)
+
+
+class ChallengeCheck(Protocol):
+    """Decides whether a challenged claim was true."""
+
+    def truthful(self, cards: tuple[Card, ...], rank: Rank) -> bool:
+        """Whether the group ``cards``, announced as ``rank``, proves the claim true."""
+        ...
+
+
+@attrs.frozen
+class WholeGroup:
+    """The whole last group is turned over; one card of another rank makes it a lie.
+
+    >>> from cheatrules.cards import cards
+    >>> WholeGroup().truthful(cards("7♣ 7♦"), Rank.SEVEN), WholeGroup().truthful(cards("7♣ K♦"), Rank.SEVEN)
+    (True, False)
+    """
+
+    def truthful(self, cards: tuple[Card, ...], rank: Rank) -> bool:
+        """True when every card is of the announced rank."""
+        return all(card.rank is rank for card in cards)
+
+
+class TurnAfterChallenge(Protocol):
+    """Decides who makes the next claim after a challenge."""
+
+    def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:
+        """The seat that plays next.
+
+        ``seating`` already reflects a declarer who went out with a true last
+        claim. If the seat returned leaves the game before it can play (for
+        example by discarding its whole hand), the next active seat after it
+        plays instead.
+        """
+        ...
+
+
+@attrs.frozen
+class DeclarersLeft:
+    """Whatever the outcome, the declarer's left neighbour plays next.
+
+    >>> DeclarersLeft().opener(Seating(4), declarer=0, challenger=2, truthful=False)
+    1
+    """
+
+    def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:
+        """The next active seat after the declarer."""
+        return seating.next_active(declarer)

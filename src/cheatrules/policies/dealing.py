@@ -1,0 +1,49 @@
+"""The deal: cards set aside, and who opens the game."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import attrs
+
+from cheatrules.cards import Card
+from cheatrules.errors import RulesError
+
+__all__ = ["DealersLeft", "Dealing", "Opening"]
+
+
+def _not_negative(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesError(f"{attribute.name} must be a whole number of at least 0; got {value!r}")
+
+
+@attrs.frozen
+class Dealing:
+    """How the deck is dealt: ``set_aside`` cards are first put out of play, unseen.
+
+    The rest is dealt one card at a time clockwise, starting with the
+    dealer's left neighbour, until the deck is spent.
+    """
+
+    set_aside: int = attrs.field(default=0, validator=_not_negative)
+
+
+class Opening(Protocol):
+    """Decides who makes the first claim of a game."""
+
+    def first(self, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> int:
+        """The seat that opens, given the dealer and the hands as dealt."""
+        ...
+
+
+@attrs.frozen
+class DealersLeft:
+    """The dealer's left neighbour opens (the player who received the first card).
+
+    >>> DealersLeft().first(3, ((), (), (), ()))
+    0
+    """
+
+    def first(self, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> int:
+        """The seat after the dealer."""
+        return (dealer + 1) % len(hands)

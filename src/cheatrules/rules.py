@@ -1,0 +1,189 @@
+"""The :class:`Rules` value, and the compositions that make each game.
+
+A ``Rules`` value is made of one policy object per family (see
+:mod:`cheatrules.policies`). :func:`english` composes Cheat in its English
+ascending-rank form; a table's house rules are other compositions, made by
+passing a policy as an option or by building ``Rules`` directly.
+
+>>> rules = english(players=5)
+>>> rules.players, rules.deck.size, rules.claims.maximum
+(5, 52, 4)
+>>> english(players=7).deck.packs
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from cheatrules.cards import Deck
+from cheatrules.errors import RulesError
+from cheatrules.policies import (
+    Ascending,
+    AskEachOpponent,
+    ChallengeCheck,
+    ChallengeWindow,
+    ClaimSize,
+    DealersLeft,
+    Dealing,
+    DeclarersLeft,
+    DiscardRule,
+    Ending,
+    FirstOutWins,
+    NoDiscards,
+    Opening,
+    RankRule,
+    TurnAfterChallenge,
+    WholeGroup,
+)
+
+__all__ = ["POLICY_FAMILIES", "Rules", "english"]
+
+#: Each policy field of :class:`Rules`, with the protocol or class its value must satisfy.
+POLICY_FAMILIES: dict[str, type] = {
+    "deck": Deck,
+    "dealing": Dealing,
+    "opening": Opening,
+    "ranks": RankRule,
+    "claims": ClaimSize,
+    "window": ChallengeWindow,
+    "check": ChallengeCheck,
+    "after_challenge": TurnAfterChallenge,
+    "discards": DiscardRule,
+    "ending": Ending,
+}
+
+# Which methods or attributes make an object fit each family, for clear errors.
+_MEMBERS: dict[str, tuple[str, ...]] = {
+    "deck": (),
+    "dealing": (),
+    "opening": ("first",),
+    "ranks": ("allowed",),
+    "claims": (),
+    "window": ("askers", "on_turn"),
+    "check": ("truthful",),
+    "after_challenge": ("opener",),
+    "discards": ("after_pickup",),
+    "ending": ("is_over", "result"),
+}
+
+
+def _check_players(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 2:
+        raise RulesError(f"a game needs a whole number of at least 2 players; got {value!r}")
+
+
+def _fits(family: str, value: object) -> bool:
+    expected = POLICY_FAMILIES[family]
+    members = _MEMBERS[family]
+    if not members:
+        return isinstance(value, expected)
+    return all(hasattr(value, member) for member in members)
+
+
+@attrs.frozen
+class Rules:
+    """A complete set of rules: a player count and one policy per family.
+
+    Frozen, hashable and comparable. :func:`english` builds the standard
+    composition; to change one family, pass a policy to it (``english(4,
+    ranks=MyRankRule())``) or use :meth:`replace`. ``name`` is a label for
+    people and records; it takes no part in play or in comparisons.
+
+    Raises:
+        RulesError: a player count below 2, a policy that does not fit its
+            family, or a deck too small to give every player a card.
+    """
+
+    players: int = attrs.field(validator=_check_players)
+    deck: Deck = Deck()
+    dealing: Dealing = Dealing()
+    opening: Opening = DealersLeft()
+    ranks: RankRule = Ascending()
+    claims: ClaimSize = ClaimSize()
+    window: ChallengeWindow = AskEachOpponent()
+    check: ChallengeCheck = WholeGroup()
+    after_challenge: TurnAfterChallenge = DeclarersLeft()
+    discards: DiscardRule = NoDiscards()
+    ending: Ending = FirstOutWins()
+    name: str = attrs.field(default="custom", eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        for family, expected in POLICY_FAMILIES.items():
+            value = getattr(self, family)
+            if not _fits(family, value):
+                raise RulesError(
+                    f"{family}= must be a {expected.__name__} policy; got {value!r}"
+                )
+        dealt = self.deck.size - self.dealing.set_aside
+        if dealt < self.players:
+            raise RulesError(
+                f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
+                f"cannot give each of {self.players} players a card"
+            )
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed: ``rules.replace(ranks=MyRankRule())``.
+
+        Raises:
+            RulesError: an unknown field, or a value that does not fit.
+        """
+        unknown = sorted(set(changes) - {field.name for field in attrs.fields(Rules)})
+        if unknown:
+            allowed = ", ".join(field.name for field in attrs.fields(Rules))
+            raise RulesError(f"unknown rules field {', '.join(unknown)}; the fields are {allowed}")
+        return attrs.evolve(self, **changes)
+
+
+def _player_count(game: str, players: object, lowest: int, highest: int) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not (
+        lowest <= players <= highest
+    ):
+        raise RulesError(f"{game} is played by {lowest} to {highest} players; got {players!r}")
+    return players
+
+
+def _policy_options(game: str, options: dict[str, Any], extra: tuple[str, ...]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(POLICY_FAMILIES) - set(extra))
+    if unknown:
+        allowed = ", ".join((*extra, *POLICY_FAMILIES))
+        raise RulesError(f"unknown option {', '.join(unknown)} for {game}; the options are {allowed}")
+    return {name: value for name, value in options.items() if name in POLICY_FAMILIES}
+
+
+def english(players: int = 4, **options: Any) -> Rules:
+    """Cheat in its English ascending-rank form ("I Doubt It"), RULES.md §1.
+
+    Args:
+        players: 3 to 10.
+        decks: 1 or 2 packs of 52 cards. By default one pack for 3-6 players
+            and two for 7-10; two packs may be chosen for 6 players.
+        **options: any policy family of :class:`Rules` (``ranks=``,
+            ``window=``, ...), replacing the English choice.
+
+    Raises:
+        RulesError: a player count outside 3-10, a deck count that does not
+            suit it, ``decks`` and ``deck`` together, or an unknown option.
+
+    >>> english(6, decks=2).deck.size
+    104
+    """
+    game = "English Cheat"
+    _player_count(game, players, 3, 10)
+    policies = _policy_options(game, options, extra=("decks",))
+    decks = options.get("decks")
+    if decks is not None and "deck" in policies:
+        raise RulesError("the options decks= and deck= contradict each other; give only one")
+    if "deck" not in policies:
+        if decks is None:
+            decks = 1 if players <= 6 else 2
+        if decks not in (1, 2) or isinstance(decks, bool):
+            raise RulesError(f"decks must be 1 or 2; got {decks!r}")
+        if decks == 1 and players > 6:
+            raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
+        if decks == 2 and players < 6:
+            raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
+        policies["deck"] = Deck(packs=decks)
+    return Rules(players=players, name="english", **policies)

@@ -1,0 +1,62 @@
+"""Who sits where and who is still in the game: the :class:`Seating` value."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import attrs
+
+__all__ = ["Seating"]
+
+
+@attrs.frozen
+class Seating:
+    """Seats ``0 .. players-1`` clockwise, and the seats that have left, in the order they left.
+
+    Policies receive a seating to decide who is asked, who opens and whether
+    the game is over; players who have left are skipped for every purpose.
+
+    >>> seating = Seating(4).leave(2)
+    >>> seating.next_active(1), seating.others_clockwise(0), seating.active
+    (3, (1, 3), (0, 1, 3))
+    """
+
+    players: int
+    out: tuple[int, ...] = ()
+
+    @cached_property
+    def active(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order."""
+        return tuple(seat for seat in range(self.players) if seat not in self.out)
+
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` is still in the game."""
+        return seat not in self.out
+
+    def next_active(self, seat: int) -> int:
+        """The first seat still in the game clockwise after ``seat`` (``seat`` itself if alone)."""
+        return self._next[seat]
+
+    def others_clockwise(self, seat: int) -> tuple[int, ...]:
+        """Every other seat still in the game, clockwise from ``seat``'s left neighbour."""
+        return self._others[seat]
+
+    def leave(self, seat: int) -> Seating:
+        """The seating after ``seat`` leaves the game."""
+        return Seating(self.players, (*self.out, seat))
+
+    @cached_property
+    def _others(self) -> tuple[tuple[int, ...], ...]:
+        players = self.players
+        return tuple(
+            tuple(
+                other
+                for other in ((seat + step) % players for step in range(1, players))
+                if other not in self.out
+            )
+            for seat in range(players)
+        )
+
+    @cached_property
+    def _next(self) -> tuple[int, ...]:
+        return tuple(others[0] if others else seat for seat, others in enumerate(self._others))

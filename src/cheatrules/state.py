@@ -1,0 +1,641 @@
+"""The game state and its transition function.
+
+A :class:`GameState` is an immutable value. :meth:`GameState.apply` returns
+the state after one decision and leaves the old one untouched, so undo,
+branching and search need no extra machinery. The engine asks the policies of
+its :class:`~cheatrules.Rules`; it never asks which game it is playing.
+
+>>> import cheatrules as cr
+>>> state = cr.deal(cr.english(players=3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+>>> state.to_move, state.phase, state.required_rank
+(0, Phase.PLAY, Rank.ACE)
+>>> state = state.apply(cr.Play("K♦", "A"))
+>>> state.phase, state.to_move, state.last_claim
+(Phase.CHALLENGE, 1, Claim(seat=0, count=1, rank=Rank.ACE))
+>>> state = state.apply(cr.Challenge())
+>>> [str(event) for event in state.events[-3:]]
+['seat 1 challenges seat 0', 'seat 0 showed K♦: a lie', 'seat 0 takes 1 card']
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from cheatrules.actions import Accept, Action, Challenge, Play
+from cheatrules.cards import _CARD_BY_KEY, Card, Rank
+from cheatrules.errors import IllegalActionError
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Event,
+    GameOver,
+    PileTaken,
+    Played,
+    Revealed,
+    WentOut,
+    describe_claim,
+)
+from cheatrules.rules import Rules
+from cheatrules.seating import Seating
+
+__all__ = ["Claim", "GameState", "Outcome", "Phase"]
+
+T = TypeVar("T")
+
+# A persistent stack: ``None`` when empty, else ``(top, rest)``. Pushing shares
+# the rest, so a transition never copies the log or the pile.
+_Stack = tuple[T, Any] | None
+
+
+def _oldest_first(stack: _Stack[T]) -> list[T]:
+    items = []
+    while stack is not None:
+        items.append(stack[0])
+        stack = stack[1]
+    items.reverse()
+    return items
+
+
+def _same_stack(first: _Stack[Any], second: _Stack[Any]) -> bool:
+    # Iterative: a long game's log is far deeper than the recursion limit.
+    while first is not second:
+        if first is None or second is None or first[0] != second[0]:
+            return False
+        first, second = first[1], second[1]
+    return True
+
+
+class Phase(enum.Enum):
+    """What kind of decision the player to move faces."""
+
+    #: Lay cards (in Verish' Ne Verish' the decision may also be a challenge).
+    PLAY = "play"
+    #: Cheat's challenge window: challenge or accept the last claim.
+    CHALLENGE = "challenge"
+    #: The player who just took the pile may discard complete fours.
+    DISCARD = "discard"
+    #: The game is over.
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class Claim:
+    """A claim on the table: ``seat`` announced ``count`` cards of ``rank``."""
+
+    seat: int
+    count: int
+    rank: Rank
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {describe_claim(self.count, self.rank)}"
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended: the winning seats and the losing seats."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+
+
+# One group on the table: the claim and the cards actually laid.
+_Group = tuple[Claim, tuple[Card, ...]]
+
+_CHALLENGE = Challenge()
+_ACCEPT = Accept()
+_WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, _ACCEPT)
+
+
+@attrs.frozen(eq=False, repr=False, getstate_setstate=False)
+class GameState:
+    """The complete, omniscient state of one game.
+
+    Make one with :func:`~cheatrules.deal`; move it on with :meth:`apply`.
+    Frozen, hashable and comparable: two states are equal when they hold the
+    same rules, seed and history.
+    """
+
+    rules: Rules
+    seed: int | None
+    dealer: int
+    _hands: tuple[tuple[Card, ...], ...]
+    _keys: tuple[tuple[int, ...], ...]
+    _table: _Stack[_Group]
+    _table_size: int
+    _previous_rank: Rank | None
+    _phase: Phase
+    _to_move: int | None
+    _askers: tuple[int, ...]
+    _waiting: int | None
+    _seating: Seating
+    _allowed: tuple[Rank, ...]
+    _log: _Stack[Event]
+    _log_length: int
+    _outcome: Outcome | None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict)
+
+    # -- reading the state -------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision :attr:`to_move` faces."""
+        return self._phase
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, each sorted (omniscient: use ``observe`` for one seat's view)."""
+        return self._hands
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(map(len, self._keys))
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """Every card on the table, oldest first."""
+        return tuple(card for _, laid in _oldest_first(self._table) for card in laid)
+
+    @property
+    def pile_size(self) -> int:
+        """How many cards are on the table."""
+        return self._table_size
+
+    @property
+    def groups(self) -> tuple[tuple[Claim, tuple[Card, ...]], ...]:
+        """The groups on the table, oldest first: each claim with the cards actually laid."""
+        return tuple(_oldest_first(self._table))
+
+    @property
+    def required_rank(self) -> Rank | None:
+        """The rank the next :class:`~cheatrules.Play` must announce.
+
+        During a challenge window, the rank of the play that will follow it;
+        ``None`` when the player may choose among several (see
+        :attr:`allowed_ranks`) or the game is over.
+        """
+        allowed = self._allowed
+        if len(allowed) == 1 and self._phase is not Phase.OVER:
+            return allowed[0]
+        return None
+
+    @property
+    def allowed_ranks(self) -> tuple[Rank, ...]:
+        """Every rank the next play may announce (empty once the game is over)."""
+        return () if self._phase is Phase.OVER else self._allowed
+
+    @property
+    def last_claim(self) -> Claim | None:
+        """The newest claim on the table; ``None`` when the table is empty."""
+        table = self._table
+        return None if table is None else table[0][0]
+
+    @property
+    def seating(self) -> Seating:
+        """Who is still in the game, and who has left in which order."""
+        return self._seating
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._phase is Phase.OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winners and losers once the game is over, else ``None``."""
+        return self._outcome
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The full log, oldest first (omniscient: it shows every card laid)."""
+        events: tuple[Event, ...] | None = self._memo.get("events")
+        if events is None:
+            events = self._memo["events"] = tuple(_oldest_first(self._log))
+        return events
+
+    # -- decisions -----------------------------------------------------------
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal decision for :attr:`to_move`.
+
+        In a challenge window: ``Challenge()`` and ``Accept()``. On a turn: one
+        :class:`~cheatrules.Play` per distinct multiset of ranks laid and rank
+        announced (suits never matter, so any concrete play with the same
+        ranks is legal too), preceded by ``Challenge()`` where the rules let
+        the player challenge on their turn. Empty once the game is over.
+        """
+        actions: tuple[Action, ...] | None = self._memo.get("legal")
+        if actions is None:
+            actions = self._memo["legal"] = self._generate()
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        return not isinstance(self._check(action), str)
+
+    def apply(self, action: Action) -> GameState:
+        """The state after :attr:`to_move` takes ``action``.
+
+        Raises:
+            IllegalActionError: the action is not legal here; the message says
+                why, and this state is unchanged (it always is).
+        """
+        checked = self._check(action)
+        if isinstance(checked, str):
+            raise IllegalActionError(f"illegal action {action}: {checked}")
+        kind = type(checked)
+        if kind is tuple:
+            return self._play(action, checked)  # type: ignore[arg-type]
+        if checked is _ACCEPT:
+            return self._accept()
+        return self._challenge()
+
+    # -- checking --------------------------------------------------------
+
+    def _check(self, action: object) -> str | tuple[Any, ...] | Action:
+        """Say why ``action`` is illegal, or return what applying it needs."""
+        phase = self._phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        kind = type(action)
+        if kind is Play or isinstance(action, Play):
+            return self._check_play(action)  # type: ignore[arg-type]
+        if kind is Accept or isinstance(action, Accept):
+            if phase is Phase.CHALLENGE:
+                return _ACCEPT
+            return f"there is no claim for seat {self._to_move} to accept now; {self._asked()}"
+        if kind is Challenge or isinstance(action, Challenge):
+            if phase is Phase.CHALLENGE or (
+                phase is Phase.PLAY and self._table is not None and self.rules.window.on_turn
+            ):
+                return _CHALLENGE
+            if phase is Phase.PLAY and self._table is None:
+                return f"the table is empty, so there is no claim to challenge; {self._asked()}"
+            return f"a claim can only be challenged in its challenge window; {self._asked()}"
+        if isinstance(action, Action):
+            return f"{kind.__name__} is not a decision these rules offer; {self._asked()}"
+        return f"{action!r} is not an action (Play, Challenge, Accept or Discard)"
+
+    def _asked(self) -> str:
+        """Say what decision is asked for now, for error messages."""
+        seat = self._to_move
+        if self._phase is Phase.CHALLENGE:
+            claim = self._table[0][0]  # type: ignore[index]
+            return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {describe_claim(claim.count, claim.rank)}"
+        if self._phase is Phase.DISCARD:
+            return f"seat {seat} must discard fours or decline"
+        ranks = " or ".join(str(rank) for rank in self._allowed)
+        challenge = " (or challenge)" if self._table is not None and self.rules.window.on_turn else ""
+        return f"seat {seat} must lay cards as {ranks}{challenge}"
+
+    def _check_play(self, play: Play) -> str | tuple[Any, ...]:
+        if self._phase is not Phase.PLAY:
+            return self._asked()
+        seat: int = self._to_move  # type: ignore[assignment]
+        laid = play.cards
+        count = len(laid)
+        claims = self.rules.claims
+        if not claims.minimum <= count <= claims.maximum:
+            low, high = claims.minimum, claims.maximum
+            return f"a claim holds {low} to {high} cards; this one holds {count}"
+        keys = self._keys[seat]
+        if count > len(keys):
+            return f"seat {seat} holds only {len(keys)} card{'s' if len(keys) != 1 else ''}"
+        if play.rank not in self._allowed:
+            ranks = " or ".join(str(rank) for rank in self._allowed)
+            return f"the announced rank must be {ranks}, not {play.rank}"
+        # Take the laid cards out of the sorted hand by their keys.
+        remaining_keys = list(keys)
+        remaining = list(self._hands[seat])
+        taken = []
+        for card in laid:
+            key = card.key
+            index = bisect_left(remaining_keys, key)
+            if index == len(remaining_keys) or remaining_keys[index] != key:
+                held = keys.count(key)
+                if not held:
+                    return f"{card} is not in seat {seat}'s hand"
+                times = sum(1 for other in laid if other.key == key)
+                return f"{card} is laid {times} times but seat {seat} holds {held}"
+            del remaining_keys[index]
+            taken.append(remaining.pop(index))
+        return tuple(remaining), tuple(remaining_keys), tuple(taken)
+
+    # -- transitions -------------------------------------------------------
+
+    def _play(self, play: Play, checked: tuple[Any, ...]) -> GameState:
+        hand, keys, laid = checked
+        rules = self.rules
+        seat: int = self._to_move  # type: ignore[assignment]
+        rank = play.rank
+        hands = (*self._hands[:seat], hand, *self._hands[seat + 1 :])
+        all_keys = (*self._keys[:seat], keys, *self._keys[seat + 1 :])
+        table: _Stack[_Group] = ((Claim(seat, len(laid), rank), laid), self._table)
+        table_size = self._table_size + len(laid)
+        log: _Stack[Event] = (Played(seat, laid, rank), self._log)
+        length = self._log_length + 1
+        seating = self._seating
+        if self._waiting is not None:
+            # Laying cards on an empty-handed player's claim lets it stand.
+            seating, log, length, outcome = self._go_out(self._waiting, seating, log, length)
+            if outcome is not None:
+                return self._finished(
+                    hands, all_keys, table, table_size, rank, seating, log, length, outcome
+                )
+        askers = rules.window.askers(seating, seat)
+        if askers:
+            phase, to_move, askers = Phase.CHALLENGE, askers[0], askers[1:]
+        else:
+            phase, to_move = Phase.PLAY, seating.next_active(seat)
+        return GameState(
+            rules=rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            hands=hands,
+            keys=all_keys,
+            table=table,
+            table_size=table_size,
+            previous_rank=rank,
+            phase=phase,
+            to_move=to_move,
+            askers=askers,
+            waiting=None if keys else seat,
+            seating=seating,
+            allowed=rules.ranks.allowed(rank, False, rules.deck.ranks),
+            log=log,
+            log_length=length,
+            outcome=None,
+        )
+
+    def _accept(self) -> GameState:
+        log: _Stack[Event] = (Accepted(self._to_move), self._log)  # type: ignore[arg-type]
+        askers = self._askers
+        if askers:
+            return GameState(
+                rules=self.rules,
+                seed=self.seed,
+                dealer=self.dealer,
+                hands=self._hands,
+                keys=self._keys,
+                table=self._table,
+                table_size=self._table_size,
+                previous_rank=self._previous_rank,
+                phase=Phase.CHALLENGE,
+                to_move=askers[0],
+                askers=askers[1:],
+                waiting=self._waiting,
+                seating=self._seating,
+                allowed=self._allowed,
+                log=log,
+                log_length=self._log_length + 1,
+                outcome=None,
+            )
+        # The window closed without a challenge: the claim stands.
+        declarer = self._table[0][0].seat  # type: ignore[index]
+        seating, length = self._seating, self._log_length + 1
+        if self._waiting is not None:
+            seating, log, length, outcome = self._go_out(self._waiting, seating, log, length)
+            if outcome is not None:
+                return self._finished(
+                    self._hands,
+                    self._keys,
+                    self._table,
+                    self._table_size,
+                    self._previous_rank,
+                    seating,
+                    log,
+                    length,
+                    outcome,
+                )
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            hands=self._hands,
+            keys=self._keys,
+            table=self._table,
+            table_size=self._table_size,
+            previous_rank=self._previous_rank,
+            phase=Phase.PLAY,
+            to_move=seating.next_active(declarer),
+            askers=(),
+            waiting=None,
+            seating=seating,
+            allowed=self._allowed,
+            log=log,
+            log_length=length,
+            outcome=None,
+        )
+
+    def _challenge(self) -> GameState:
+        rules = self.rules
+        challenger: int = self._to_move  # type: ignore[assignment]
+        claim, laid = self._table[0]  # type: ignore[index]
+        declarer = claim.seat
+        truthful = rules.check.truthful(laid, claim.rank)
+        taker = challenger if truthful else declarer
+        pile = self.pile
+        keys = sorted(self._keys[taker] + tuple(card.key for card in pile))
+        hand = tuple(map(_CARD_BY_KEY.__getitem__, keys))
+        hands = (*self._hands[:taker], hand, *self._hands[taker + 1 :])
+        all_keys = (*self._keys[:taker], tuple(keys), *self._keys[taker + 1 :])
+        log: _Stack[Event] = self._log
+        for event in (
+            Challenged(challenger, declarer),
+            Revealed(declarer, laid, claim.rank, truthful),
+            PileTaken(taker, pile),
+        ):
+            log = (event, log)
+        length = self._log_length + 3
+        seating = self._seating
+        if truthful and self._waiting == declarer:
+            seating, log, length, outcome = self._go_out(declarer, seating, log, length)
+            if outcome is not None:
+                return self._finished(
+                    hands, all_keys, None, 0, self._previous_rank, seating, log, length, outcome
+                )
+        opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
+        if not seating.is_active(opener):
+            opener = seating.next_active(opener)
+        return GameState(
+            rules=rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            hands=hands,
+            keys=all_keys,
+            table=None,
+            table_size=0,
+            previous_rank=self._previous_rank,
+            phase=Phase.PLAY,
+            to_move=opener,
+            askers=(),
+            waiting=None,
+            seating=seating,
+            allowed=rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks),
+            log=log,
+            log_length=length,
+            outcome=None,
+        )
+
+    def _go_out(
+        self, seat: int, seating: Seating, log: _Stack[Event], length: int
+    ) -> tuple[Seating, _Stack[Event], int, Outcome | None]:
+        """``seat`` leaves the game; return the new seating and log, and the outcome if it ended."""
+        seating = seating.leave(seat)
+        log = (WentOut(seat), log)
+        length += 1
+        ending = self.rules.ending
+        if not ending.is_over(seating):
+            return seating, log, length, None
+        winners, losers = ending.result(seating)
+        return seating, (GameOver(winners, losers), log), length + 1, Outcome(winners, losers)
+
+    def _finished(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        keys: tuple[tuple[int, ...], ...],
+        table: _Stack[_Group],
+        table_size: int,
+        previous_rank: Rank | None,
+        seating: Seating,
+        log: _Stack[Event],
+        length: int,
+        outcome: Outcome,
+    ) -> GameState:
+        """The final state: nobody is to move."""
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            hands=hands,
+            keys=keys,
+            table=table,
+            table_size=table_size,
+            previous_rank=previous_rank,
+            phase=Phase.OVER,
+            to_move=None,
+            askers=(),
+            waiting=None,
+            seating=seating,
+            allowed=self._allowed,
+            log=log,
+            log_length=length,
+            outcome=outcome,
+        )
+
+    # -- the action generator --------------------------------------------
+
+    def _generate(self) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase is Phase.CHALLENGE:
+            return _WINDOW_ACTIONS
+        if phase is not Phase.PLAY:
+            return ()
+        actions: list[Action] = []
+        if self._table is not None and self.rules.window.on_turn:
+            actions.append(_CHALLENGE)
+        hand = self._hands[self._to_move]  # type: ignore[index]
+        by_rank = [tuple(group) for _, group in itertools.groupby(hand, key=_rank_of)]
+        announced = self._allowed
+        for size in self.rules.claims.sizes(len(hand)):
+            for laid in _multisets(by_rank, size):
+                actions.extend(Play(laid, rank) for rank in announced)
+        return tuple(actions)
+
+    # -- value semantics ---------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self._log_length == other._log_length
+            and self._to_move == other._to_move
+            and self._phase is other._phase
+            and self._table_size == other._table_size
+            and self._keys == other._keys
+            and self.seed == other.seed
+            and self.rules == other.rules
+            and _same_stack(self._log, other._log)
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        cached: int | None = self._memo.get("hash")
+        if cached is None:
+            cached = self._memo["hash"] = hash(
+                (self._log_length, self._keys, self._to_move, self._phase, self._table_size)
+            )
+        return cached
+
+    def __repr__(self) -> str:
+        if self._phase is Phase.OVER:
+            status = f"over, winners {self._outcome.winners}"  # type: ignore[union-attr]
+        else:
+            status = f"{self._phase.value}, seat {self._to_move} to move"
+        sizes = " ".join(map(str, self.hand_sizes))
+        return (
+            f"<GameState {self.rules.name}: {status}; hands {sizes}; "
+            f"pile {self._table_size}; {self._log_length} events>"
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Flatten the persistent stacks: pickling them nested would recurse
+        # once per event.
+        state = {field.name: getattr(self, field.name) for field in attrs.fields(GameState)}
+        state["_log"] = _oldest_first(self._log)
+        state["_table"] = _oldest_first(self._table)
+        del state["_memo"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in ("_log", "_table"):
+            stack: _Stack[Any] = None
+            for item in state[name]:
+                stack = (item, stack)
+            state[name] = stack
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_memo", {})
+
+
+def _rank_of(card: Card) -> Rank:
+    return card.rank
+
+
+def _multisets(by_rank: list[tuple[Card, ...]], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct multiset of ranks of ``size`` cards, as the lowest cards of each rank."""
+    for choice in itertools.combinations_with_replacement(range(len(by_rank)), size):
+        laid: list[Card] = []
+        for index, run in itertools.groupby(choice):
+            wanted = len(tuple(run))
+            cards = by_rank[index]
+            if wanted > len(cards):
+                break
+            laid.extend(cards[:wanted])
+        else:
+            yield tuple(laid)
+
