@@ -1,4 +1,4 @@
-"""The decisions a player can make: :class:`Play`, :class:`Challenge`, :class:`Accept`, :class:`Discard`.
+"""The decisions a player can make: play, challenge, accept, discard.
 
 An action names only *what* is decided; the actor is always the seat the
 state says is to move (:attr:`GameState.to_move`).
@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from cheatrules.cards import Card, Rank, cards
+from cheatrules.cards import Card, Rank, _to_rank, cards
 
 __all__ = ["Accept", "Action", "Challenge", "Discard", "Play"]
 
@@ -49,7 +49,7 @@ class Play(Action):
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
-    rank: Rank = attrs.field(converter=Rank.parse)
+    rank: Rank = attrs.field(converter=_to_rank)
 
     @property
     def count(self) -> int:

@@ -8,8 +8,9 @@ shuffled together hold two equal copies of every card.
 Card(rank=Rank.TEN, suit=Suit.HEARTS)
 >>> str(Card(Rank.SEVEN, Suit.CLUBS))
 '7♣'
->>> cards("7♣ K♦ Th")
-(Card(rank=Rank.SEVEN, suit=Suit.CLUBS), Card(rank=Rank.KING, suit=Suit.DIAMONDS), Card(rank=Rank.TEN, suit=Suit.HEARTS))
+>>> cards("7♣ K♦ Th")  # doctest: +NORMALIZE_WHITESPACE
+(Card(rank=Rank.SEVEN, suit=Suit.CLUBS), Card(rank=Rank.KING, suit=Suit.DIAMONDS),
+ Card(rank=Rank.TEN, suit=Suit.HEARTS))
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class Rank(enum.Enum):
 
         Raises:
             CardError: ``text`` names no rank.
+
         """
         if isinstance(text, Rank):
             return text
@@ -136,6 +138,7 @@ class Suit(enum.Enum):
 
         Raises:
             CardError: ``text`` names no suit.
+
         """
         if isinstance(text, Suit):
             return text
@@ -182,6 +185,14 @@ _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
 STANDARD_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
+def _to_rank(value: Rank | str) -> Rank:
+    return Rank.parse(value)
+
+
+def _to_suit(value: Suit | str) -> Suit:
+    return Suit.parse(value)
+
+
 def _key(rank: Rank, suit: Suit) -> int:
     return rank.value * 4 + suit.value
 
@@ -192,14 +203,16 @@ class Card:
 
     Cards are frozen, hashable and ordered by rank (in the Cheat sequence, Ace
     first) and then by suit. Two physical copies of a card (two decks shuffled
-    together) are equal.
+    together) are equal. The rank and suit may be given as text.
 
     >>> Card.parse("QS") < Card.parse("K♦")
     True
+    >>> Card("7", "c") == Card(Rank.SEVEN, Suit.CLUBS)
+    True
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit = attrs.field(converter=_to_suit)
     #: A small integer that orders, hashes and identifies the card's value.
     key: int = attrs.field(init=False)
 
@@ -219,6 +232,7 @@ class Card:
 
         >>> Card.parse("Th") == Card.parse("10♥")
         True
+
         """
         if isinstance(text, Card):
             return text
@@ -300,6 +314,7 @@ def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     ['7♣', 'K♦', '10♥']
     >>> cards("")
     ()
+
     """
     if isinstance(text, str):
         return tuple(Card.parse(word) for word in text.replace(",", " ").split())

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from cheatrules.cards import _CARD_BY_KEY, Card, CardError, cards
-from cheatrules.errors import DealError
+from cheatrules.cards import _CARD_BY_KEY, Card, cards
+from cheatrules.errors import CardError, DealError
 from cheatrules.events import Dealt
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
@@ -66,6 +66,7 @@ def deal(
     ((13, 13, 13, 13), 0)
     >>> cr.deal(cr.english(players=4), seed=7) == state
     True
+
     """
     if not isinstance(rules, Rules):
         raise DealError(f"deal() needs a Rules value such as cheatrules.english(); got {rules!r}")
@@ -82,6 +83,7 @@ def deal(
             raise DealError("hidden= goes with hands=: a shuffled deal sets its own cards aside")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        dealt: Sequence[Sequence[Card]]
         dealt, set_aside = _shuffled(rules, seed, dealer)
     else:
         dealt, set_aside = _fixed(rules, hands, hidden)
@@ -107,9 +109,7 @@ def deal(
     )
 
 
-def _shuffled(
-    rules: Rules, seed: int, dealer: int
-) -> tuple[list[list[Card]], tuple[Card, ...]]:
+def _shuffled(rules: Rules, seed: int, dealer: int) -> tuple[list[list[Card]], tuple[Card, ...]]:
     deck = list(rules.deck.cards())
     random.Random(seed).shuffle(deck)
     aside = rules.dealing.set_aside

@@ -117,7 +117,9 @@ class Revealed(Event):
     truthful: bool
 
     def __str__(self) -> str:
-        return f"seat {self.seat} showed {_show(self.cards)}: {'true' if self.truthful else 'a lie'}"
+        return (
+            f"seat {self.seat} showed {_show(self.cards)}: {'true' if self.truthful else 'a lie'}"
+        )
 
 
 @attrs.frozen

@@ -95,6 +95,7 @@ class Rules:
     Raises:
         RulesError: a player count below 2, a policy that does not fit its
             family, or a deck too small to give every player a card.
+
     """
 
     players: int = attrs.field(validator=_check_players)
@@ -114,9 +115,7 @@ class Rules:
         for family, expected in POLICY_FAMILIES.items():
             value = getattr(self, family)
             if not _fits(family, value):
-                raise RulesError(
-                    f"{family}= must be a {expected.__name__} policy; got {value!r}"
-                )
+                raise RulesError(f"{family}= must be a {expected.__name__} policy; got {value!r}")
         dealt = self.deck.size - self.dealing.set_aside
         if dealt < self.players:
             raise RulesError(
@@ -129,6 +128,7 @@ class Rules:
 
         Raises:
             RulesError: an unknown field, or a value that does not fit.
+
         """
         unknown = sorted(set(changes) - {field.name for field in attrs.fields(Rules)})
         if unknown:
@@ -138,8 +138,10 @@ class Rules:
 
 
 def _player_count(game: str, players: object, lowest: int, highest: int) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or not (
-        lowest <= players <= highest
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or not (lowest <= players <= highest)
     ):
         raise RulesError(f"{game} is played by {lowest} to {highest} players; got {players!r}")
     return players
@@ -149,7 +151,9 @@ def _policy_options(game: str, options: dict[str, Any], extra: tuple[str, ...]) 
     unknown = sorted(set(options) - set(POLICY_FAMILIES) - set(extra))
     if unknown:
         allowed = ", ".join((*extra, *POLICY_FAMILIES))
-        raise RulesError(f"unknown option {', '.join(unknown)} for {game}; the options are {allowed}")
+        raise RulesError(
+            f"unknown option {', '.join(unknown)} for {game}; the options are {allowed}"
+        )
     return {name: value for name, value in options.items() if name in POLICY_FAMILIES}
 
 
@@ -169,6 +173,7 @@ def english(players: int = 4, **options: Any) -> Rules:
 
     >>> english(6, decks=2).deck.size
     104
+
     """
     game = "English Cheat"
     _player_count(game, players, 3, 10)

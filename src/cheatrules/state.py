@@ -258,6 +258,7 @@ class GameState:
         Raises:
             IllegalActionError: the action is not legal here; the message says
                 why, and this state is unchanged (it always is).
+
         """
         checked = self._check(action)
         if isinstance(checked, str):
@@ -300,11 +301,14 @@ class GameState:
         seat = self._to_move
         if self._phase is Phase.CHALLENGE:
             claim = self._table[0][0]  # type: ignore[index]
-            return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {describe_claim(claim.count, claim.rank)}"
+            said = describe_claim(claim.count, claim.rank)
+            return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {said}"
         if self._phase is Phase.DISCARD:
             return f"seat {seat} must discard fours or decline"
         ranks = " or ".join(str(rank) for rank in self._allowed)
-        challenge = " (or challenge)" if self._table is not None and self.rules.window.on_turn else ""
+        challenge = (
+            " (or challenge)" if self._table is not None and self.rules.window.on_turn else ""
+        )
         return f"seat {seat} must lay cards as {ranks}{challenge}"
 
     def _check_play(self, play: Play) -> str | tuple[Any, ...]:
@@ -638,4 +642,3 @@ def _multisets(by_rank: list[tuple[Card, ...]], size: int) -> Iterator[tuple[Car
             laid.extend(cards[:wanted])
         else:
             yield tuple(laid)
-

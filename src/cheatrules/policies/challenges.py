@@ -30,8 +30,10 @@ class ChallengeWindow(Protocol):
     challenge, or once the next player lays cards on it.
     """
 
-    #: Whether the player to move may challenge the last claim instead of playing.
-    on_turn: bool
+    @property
+    def on_turn(self) -> bool:
+        """Whether the player to move may challenge the last claim instead of playing."""
+        ...
 
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """The seats asked, in order, to challenge or accept the claim ``declarer`` just made."""
@@ -69,7 +71,8 @@ class WholeGroup:
     """The whole last group is turned over; one card of another rank makes it a lie.
 
     >>> from cheatrules.cards import cards
-    >>> WholeGroup().truthful(cards("7♣ 7♦"), Rank.SEVEN), WholeGroup().truthful(cards("7♣ K♦"), Rank.SEVEN)
+    >>> check = WholeGroup()
+    >>> check.truthful(cards("7♣ 7♦"), Rank.SEVEN), check.truthful(cards("7♣ K♦"), Rank.SEVEN)
     (True, False)
     """
 

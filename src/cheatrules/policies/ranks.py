@@ -32,6 +32,7 @@ class RankRule(Protocol):
                 opens a new round (the start of the game, or just after a
                 challenge took the pile).
             ranks: the ranks of the deck in use, in rank order.
+
         """
         ...
 

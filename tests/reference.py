@@ -1,0 +1,88 @@
+"""An independent, deliberately naive model of English Cheat (RULES.md §1).
+
+It shares no code with the engine: cards are plain ``(rank, suit)`` pairs,
+hands are lists, legal plays are found by brute force over subsets of the
+hand. Tests play the same actions through both and compare, so a mistake in
+the engine's optimised code shows up as a disagreement.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+Card = tuple[int, int]  # (rank 1..13, suit 0..3)
+
+
+@dataclass
+class ReferenceCheat:
+    hands: list[list[Card]]
+    dealer: int
+    pile: list[tuple[int, list[Card], int]] = field(default_factory=list)  # (seat, cards, rank)
+    rank: int = 1  # the rank the next play must announce
+    to_move: int | None = None
+    phase: str = "play"
+    asked: list[int] = field(default_factory=list)
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        self.players = len(self.hands)
+        self.to_move = (self.dealer + 1) % self.players
+        for hand in self.hands:
+            hand.sort()
+
+    def legal(self) -> list[tuple[str, tuple[int, ...], int]]:
+        """Every legal decision as (kind, sorted ranks laid, announced rank)."""
+        if self.phase == "over":
+            return []
+        if self.phase == "window":
+            return [("challenge", (), 0), ("accept", (), 0)]
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        found = set()
+        for size in range(1, min(4, len(hand)) + 1):
+            for chosen in itertools.combinations(hand, size):
+                found.add(tuple(sorted(card[0] for card in chosen)))
+        return [("play", ranks, self.rank) for ranks in sorted(found, key=lambda r: (len(r), r))]
+
+    def play(self, cards: list[Card], rank: int) -> None:
+        assert self.phase == "play" and rank == self.rank and 1 <= len(cards) <= 4
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        for card in cards:
+            hand.remove(card)
+        self.pile.append((self.to_move, list(cards), rank))  # type: ignore[arg-type]
+        declarer = self.to_move
+        self.asked = [(declarer + step) % self.players for step in range(1, self.players)]  # type: ignore[operator]
+        self.phase = "window"
+        self.to_move = self.asked.pop(0)
+        self.rank = rank % 13 + 1
+
+    def accept(self) -> None:
+        assert self.phase == "window"
+        if self.asked:
+            self.to_move = self.asked.pop(0)
+            return
+        declarer = self.pile[-1][0]
+        if not self.hands[declarer]:
+            self.winner, self.phase, self.to_move = declarer, "over", None
+            return
+        self.phase, self.to_move = "play", (declarer + 1) % self.players
+
+    def challenge(self) -> None:
+        assert self.phase == "window"
+        challenger = self.to_move
+        declarer, cards, rank = self.pile[-1]
+        truthful = all(card[0] == rank for card in cards)
+        taker = challenger if truthful else declarer
+        for _, laid, _ in self.pile:
+            self.hands[taker].extend(laid)  # type: ignore[index]
+        self.hands[taker].sort()  # type: ignore[index]
+        self.pile = []
+        self.asked = []
+        if truthful and not self.hands[declarer]:
+            self.winner, self.phase, self.to_move = declarer, "over", None
+            return
+        self.phase, self.to_move = "play", (declarer + 1) % self.players
+
+    @property
+    def pile_cards(self) -> list[Card]:
+        return [card for _, laid, _ in self.pile for card in laid]

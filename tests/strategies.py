@@ -1,0 +1,65 @@
+"""Hypothesis strategies shared by the property tests."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+import cheatrules as cr
+
+
+@st.composite
+def english_rules(draw: st.DrawFn) -> cr.Rules:
+    """Any legal ``english()`` composition: 3-10 players, one or two packs."""
+    players = draw(st.integers(min_value=3, max_value=10))
+    if players == 6:
+        return cr.english(players, decks=draw(st.sampled_from([1, 2])))
+    return cr.english(players)
+
+
+@st.composite
+def small_deals(draw: st.DrawFn, min_cards: int = 1, max_cards: int = 6) -> cr.GameState:
+    """A fixed deal of a few cards per seat, so that games are short and varied."""
+    rules = draw(english_rules())
+    deck = list(rules.deck.cards())
+    random.Random(draw(st.integers(0, 2**32))).shuffle(deck)
+    hands = []
+    for _ in range(rules.players):
+        size = draw(st.integers(min_value=min_cards, max_value=max_cards))
+        hands.append(deck[:size])
+        deck = deck[size:]
+    dealer = draw(st.integers(min_value=0, max_value=rules.players - 1))
+    return cr.deal(rules, hands=hands, dealer=dealer)
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> cr.GameState:
+    """A seeded full deal, or a small fixed one."""
+    if draw(st.booleans()):
+        return draw(small_deals())
+    return cr.deal(draw(english_rules()), seed=draw(st.integers(0, 2**64)))
+
+
+def random_action(state: cr.GameState, rng: random.Random) -> cr.Action:
+    """A legal action for the player to move, with random suits where ranks tie.
+
+    Plays are drawn from the hand directly (not from ``legal_actions``), so
+    the concrete cards vary the way a real player's would.
+    """
+    if state.phase is not cr.Phase.PLAY:
+        return rng.choice(list(state.legal_actions()))
+    hand = state.hands[state.to_move]  # type: ignore[index]
+    high = min(state.rules.claims.maximum, len(hand))
+    count = rng.randint(state.rules.claims.minimum, high)
+    return cr.Play(tuple(rng.sample(hand, count)), rng.choice(state.allowed_ranks))
+
+
+def play_randomly(state: cr.GameState, seed: int, limit: int = 3000) -> list[cr.GameState]:
+    """Play random legal actions; return every state passed through."""
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over and len(states) <= limit:
+        state = state.apply(random_action(state, rng))
+        states.append(state)
+    return states

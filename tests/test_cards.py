@@ -1,0 +1,155 @@
+"""Ranks, suits, cards and decks: parsing, printing, ordering."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cheatrules as cr
+from cheatrules.cards import Card, Rank, Suit
+
+ALL_CARDS = [Card(rank, suit) for rank in Rank for suit in Suit]
+
+
+def test_rank_strings_follow_the_api() -> None:
+    assert str(Rank.TEN) == "10"
+    assert str(Rank.QUEEN) == "Q"
+    assert " ".join(str(rank) for rank in Rank) == "A 2 3 4 5 6 7 8 9 10 J Q K"
+
+
+def test_ranks_are_ordered_ace_first() -> None:
+    assert Rank.ACE < Rank.TWO < Rank.TEN < Rank.KING
+    assert sorted([Rank.KING, Rank.ACE, Rank.SEVEN]) == [Rank.ACE, Rank.SEVEN, Rank.KING]
+
+
+def test_suits_are_the_four_french_suits() -> None:
+    assert [suit.name for suit in Suit] == ["CLUBS", "DIAMONDS", "HEARTS", "SPADES"]
+    assert "".join(map(str, Suit)) == "♣♦♥♠"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("7♣", "7♣"),
+        ("7c", "7♣"),
+        ("7C", "7♣"),
+        ("10h", "10♥"),
+        ("Th", "10♥"),
+        ("QS", "Q♠"),
+        ("K♦", "K♦"),
+        ("as", "A♠"),
+        (" 2d ", "2♦"),
+    ],
+)
+def test_card_parse_accepts_the_documented_forms(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "7", "1c", "11h", "Xc", "7x", "10", "7♣♣", "JOKER", "♣7"])
+def test_card_parse_rejects_anything_else_naming_the_text(text: str) -> None:
+    with pytest.raises(ValueError, match="cannot read") as caught:
+        Card.parse(text)
+    assert repr(text) in str(caught.value)
+    assert isinstance(caught.value, cr.CheatRulesError)
+
+
+def test_card_parse_rejects_non_strings() -> None:
+    with pytest.raises(cr.CardError, match="a card must be"):
+        Card.parse(7)  # type: ignore[arg-type]
+
+
+def test_cards_reads_a_space_separated_string() -> None:
+    assert cr.cards("7♣ K♦") == (Card(Rank.SEVEN, Suit.CLUBS), Card(Rank.KING, Suit.DIAMONDS))
+    assert cr.cards("") == ()
+    assert cr.cards([Card(Rank.ACE, Suit.SPADES), "2h"]) == cr.cards("A♠ 2♥")
+
+
+def test_cards_names_the_bad_card() -> None:
+    with pytest.raises(ValueError, match="'Zz'"):
+        cr.cards("7♣ Zz K♦")
+
+
+def test_cards_rejects_something_not_iterable() -> None:
+    with pytest.raises(cr.CardError, match="cards must be"):
+        cr.cards(5)  # type: ignore[arg-type]
+
+
+def test_cards_are_frozen_hashable_and_ordered() -> None:
+    seven = Card(Rank.SEVEN, Suit.CLUBS)
+    with pytest.raises(AttributeError):
+        seven.rank = Rank.EIGHT  # type: ignore[misc]
+    assert {seven, Card.parse("7c")} == {seven}
+    assert Card.parse("7♣") < Card.parse("7♦") < Card.parse("8♣")
+    assert sorted(ALL_CARDS) == ALL_CARDS
+    assert Card.parse("7♣") != "7♣"
+
+
+def test_cards_survive_pickling() -> None:
+    assert pickle.loads(pickle.dumps(ALL_CARDS)) == ALL_CARDS
+
+
+def test_card_takes_rank_and_suit_as_text_or_names_the_bad_one() -> None:
+    assert Card("7", "c") == Card.parse("7♣")
+    with pytest.raises(cr.CardError, match="unknown rank 'Z'"):
+        Card("Z", Suit.CLUBS)
+    with pytest.raises(cr.CardError, match="unknown suit 'x'"):
+        Card(Rank.ACE, "x")
+
+
+@given(st.sampled_from(ALL_CARDS))
+def test_printing_and_parsing_round_trip(card: Card) -> None:
+    assert Card.parse(str(card)) == card
+    assert Card.parse(f"{card.rank}{card.suit.name[0].lower()}") == card
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=12))
+def test_cards_round_trip_through_text(hand: list[Card]) -> None:
+    assert cr.cards(" ".join(map(str, hand))) == tuple(hand)
+
+
+def test_rank_parse() -> None:
+    assert Rank.parse("q") is Rank.QUEEN
+    assert Rank.parse("T") is Rank.TEN
+    assert Rank.parse(Rank.ACE) is Rank.ACE
+    with pytest.raises(cr.CardError, match="unknown rank 'Z'"):
+        Rank.parse("Z")
+
+
+def test_decks() -> None:
+    one = cr.Deck()
+    assert one.size == len(one.cards()) == 52
+    assert len(set(one.cards())) == 52
+    two = cr.Deck(packs=2)
+    assert two.size == 104
+    assert two.card_copies(Card.parse("7c")) == 2
+    short = cr.Deck.short()
+    assert short.size == 36
+    assert short.ranks == (
+        Rank.ACE,
+        Rank.SIX,
+        Rank.SEVEN,
+        Rank.EIGHT,
+        Rank.NINE,
+        Rank.TEN,
+        Rank.JACK,
+        Rank.QUEEN,
+        Rank.KING,
+    )
+    assert short.copies(Rank.TWO) == 0
+
+
+def test_deck_check_names_the_card_and_what_is_allowed() -> None:
+    with pytest.raises(cr.CardError, match="2♣, which this deck lacks"):
+        cr.Deck.short().check(cr.cards("2c"))
+    with pytest.raises(cr.CardError, match="7♣ 2 times, but the deck has 1 copy"):
+        cr.Deck().check(cr.cards("7c 7♣"))
+    cr.Deck(packs=2).check(cr.cards("7c 7♣"))
+
+
+@pytest.mark.parametrize("packs", [0, -1, True, 1.5])
+def test_deck_rejects_a_bad_pack_count(packs: object) -> None:
+    with pytest.raises(cr.CardError, match="at least one pack"):
+        cr.Deck(packs=packs)  # type: ignore[arg-type]

@@ -1,0 +1,111 @@
+"""english() and Rules: player counts, decks, options, and policy composition."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import cheatrules as cr
+from cheatrules.policies import Ascending, ClaimSize, WholeGroup
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_english_is_for_three_to_ten_players(players: int) -> None:
+    rules = cr.english(players)
+    assert rules.players == players
+    assert rules.name == "english"
+
+
+@pytest.mark.parametrize("players", [-1, 0, 1, 2, 11, 52])
+def test_english_refuses_other_player_counts_saying_what_is_allowed(players: int) -> None:
+    with pytest.raises(
+        ValueError, match=f"English Cheat is played by 3 to 10 players; got {players}"
+    ):
+        cr.english(players)
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, True, None])
+def test_english_refuses_a_player_count_that_is_not_a_whole_number(players: object) -> None:
+    with pytest.raises(cr.RulesError, match="3 to 10 players"):
+        cr.english(players)  # type: ignore[arg-type]
+
+
+def test_three_to_six_players_use_one_deck_seven_to_ten_two() -> None:
+    assert [cr.english(players).deck.size for players in range(3, 11)] == [52] * 4 + [104] * 4
+
+
+def test_six_players_may_choose_two_decks() -> None:
+    assert cr.english(6, decks=2).deck.packs == 2
+    assert cr.english(6, decks=1).deck.packs == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "decks", "message"),
+    [
+        (4, 2, "decks=2 suits 6 to 10 players; 4 players use decks=1"),
+        (8, 1, "decks=1 suits 3 to 6 players; 8 players need decks=2"),
+        (4, 3, "decks must be 1 or 2; got 3"),
+        (4, "one", "decks must be 1 or 2; got 'one'"),
+    ],
+)
+def test_a_deck_count_that_does_not_suit_is_refused(
+    players: int, decks: object, message: str
+) -> None:
+    with pytest.raises(cr.RulesError, match=message):
+        cr.english(players, decks=decks)
+
+
+def test_an_unknown_option_is_refused_listing_the_options() -> None:
+    with pytest.raises(
+        cr.RulesError, match="unknown option jokers for English Cheat; the options are decks, deck"
+    ):
+        cr.english(4, jokers=True)
+
+
+def test_contradictory_options_are_refused_naming_both() -> None:
+    with pytest.raises(cr.RulesError, match="decks= and deck= contradict"):
+        cr.english(6, decks=2, deck=cr.Deck(packs=2))
+
+
+def test_a_policy_can_be_passed_as_an_option() -> None:
+    rules = cr.english(4, claims=ClaimSize(1, 3), ranks=Ascending(start=cr.Rank.KING))
+    assert rules.claims.maximum == 3
+    assert cr.deal(rules, seed=1).required_rank is cr.Rank.KING
+
+
+def test_a_value_that_is_not_a_policy_is_refused_naming_the_family() -> None:
+    with pytest.raises(cr.RulesError, match="ranks= must be a RankRule policy; got 'descending'"):
+        cr.english(4, ranks="descending")
+    with pytest.raises(cr.RulesError, match="deck= must be a Deck policy"):
+        cr.english(4, deck=52)
+
+
+def test_rules_are_frozen_hashable_values() -> None:
+    assert cr.english(4) == cr.english(4)
+    assert hash(cr.english(4)) == hash(cr.english(4))
+    assert cr.english(4) != cr.english(5)
+    assert cr.english(6) != cr.english(6, decks=2)
+    assert len({cr.english(4), cr.english(4), cr.english(5)}) == 2
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        cr.english(4).players = 5  # type: ignore[misc]
+
+
+def test_replace_changes_one_family() -> None:
+    rules = cr.english(4).replace(check=WholeGroup(), claims=ClaimSize(1, 2))
+    assert rules.claims == ClaimSize(1, 2)
+    with pytest.raises(cr.RulesError, match="unknown rules field colour"):
+        cr.english(4).replace(colour="red")
+
+
+def test_rules_need_a_deck_that_gives_everyone_a_card() -> None:
+    with pytest.raises(cr.RulesError, match="cannot give each of 60 players a card"):
+        cr.Rules(players=60)
+    with pytest.raises(cr.RulesError, match="at least 2 players"):
+        cr.Rules(players=1)
+
+
+def test_claim_size_is_checked() -> None:
+    with pytest.raises(cr.RulesError, match="minimum \\(3\\) is above its maximum \\(2\\)"):
+        ClaimSize(3, 2)
+    with pytest.raises(cr.RulesError, match="at least 1; got 0"):
+        ClaimSize(0, 2)
