@@ -140,6 +140,17 @@ def test_states_survive_pickling_and_copying(state: cr.GameState, seed: int) -> 
         assert restored.events == current.events and restored.pile == current.pile
 
 
+@settings(max_examples=30, deadline=None)
+@given(deals(), st.integers(0, 2**32))
+def test_replaying_the_actions_gives_the_same_state(state: cr.GameState, seed: int) -> None:
+    final = play_randomly(state, seed, limit=400)[-1]
+    replayed = state
+    for action in final.actions:
+        replayed = replayed.apply(action)
+    assert replayed == final
+    assert replayed.events == final.events
+
+
 def test_states_compare_by_history() -> None:
     state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣", "2♥", "3♥"])
     one = state.apply(Play("A♣", "A"))

@@ -232,6 +232,19 @@ class GameState:
             events = self._memo["events"] = tuple(_oldest_first(self._log))
         return events
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every decision taken since the deal, oldest first (what a record replays)."""
+        actions: list[Action] = []
+        for event in self.events:
+            if isinstance(event, Played):
+                actions.append(Play(event.cards, event.rank))
+            elif isinstance(event, Accepted):
+                actions.append(_ACCEPT)
+            elif isinstance(event, Challenged):
+                actions.append(_CHALLENGE)
+        return tuple(actions)
+
     # -- decisions -----------------------------------------------------------
 
     def legal_actions(self) -> Sequence[Action]:
