@@ -41,12 +41,16 @@ def deals(draw: st.DrawFn) -> cr.GameState:
     return cr.deal(draw(english_rules()), seed=draw(st.integers(0, 2**64)))
 
 
-def random_action(state: cr.GameState, rng: random.Random) -> cr.Action:
+def random_action(state: cr.GameState, rng: random.Random, challenge: float = 0.25) -> cr.Action:
     """A legal action for the player to move, with random suits where ranks tie.
 
     Plays are drawn from the hand directly (not from ``legal_actions``), so
-    the concrete cards vary the way a real player's would.
+    the concrete cards vary the way a real player's would. A player asked in
+    a challenge window challenges with probability ``challenge``: at one half,
+    ten players challenge nearly every claim and a game can run for hours.
     """
+    if state.phase is cr.Phase.CHALLENGE:
+        return cr.Challenge() if rng.random() < challenge else cr.Accept()
     if state.phase is not cr.Phase.PLAY:
         return rng.choice(list(state.legal_actions()))
     hand = state.hands[state.to_move]  # type: ignore[index]

@@ -82,12 +82,12 @@ class Rank(enum.Enum):
 
     @property
     def plural(self) -> str:
-        """The rank as a player says it of several cards: ``"Aces"``, ``"7s"``, ``"Queens"``."""
+        """The rank as a player says it of several cards, such as ``"Aces"`` or ``"7s"``."""
         return _RANK_PLURALS[self]
 
     @property
     def singular(self) -> str:
-        """The rank as a player says it of one card: ``"Ace"``, ``"7"``, ``"Queen"``."""
+        """The rank as a player says it of one card, such as ``"Ace"`` or ``"7"``."""
         return _RANK_PLURALS[self][:-1]
 
     @classmethod

@@ -78,6 +78,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, as other tools do.
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
         return 0
     return 0

@@ -45,7 +45,7 @@ def deal(
             composition of your own.
         seed: any int; the same rules and seed always give the same deal.
             Without a seed (and without ``hands``) a fresh one is drawn, and
-            kept in :attr:`GameState.seed` so the game can be replayed.
+            kept in :attr:`~cheatrules.GameState.seed` so the game can be replayed.
         dealer: the dealer's seat; by default the last seat, so that seat 0
             receives the first card and acts first.
         hands: a fixed deal instead of a shuffle: one entry per seat, each a

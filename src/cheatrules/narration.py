@@ -39,6 +39,7 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
     Args:
         events: a game's log, oldest first (``state.events``).
         challenge_word: what a challenger calls out.
+
     """
     sizes: list[int] = []
     challenger: int | None = None

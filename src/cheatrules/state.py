@@ -76,7 +76,7 @@ class Phase(enum.Enum):
 
     #: Lay cards (in Verish' Ne Verish' the decision may also be a challenge).
     PLAY = "play"
-    #: Cheat's challenge window: challenge or accept the last claim.
+    #: Cheat's challenge window, where the player challenges or accepts the last claim.
     CHALLENGE = "challenge"
     #: The player who just took the pile may discard complete fours.
     DISCARD = "discard"
@@ -124,8 +124,11 @@ class GameState:
     same rules, seed and history.
     """
 
+    #: The rules being played.
     rules: Rules
+    #: The seed of the shuffle (or of a fixed deal's chance), kept so the game can be replayed.
     seed: int | None
+    #: The dealer's seat.
     dealer: int
     _hands: tuple[tuple[Card, ...], ...]
     _keys: tuple[tuple[int, ...], ...]
@@ -162,7 +165,7 @@ class GameState:
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand, each sorted (omniscient: use ``observe`` for one seat's view)."""
+        """Every seat's hand, each sorted; this is the omniscient view of every hand."""
         return self._hands
 
     @property
@@ -182,7 +185,7 @@ class GameState:
 
     @property
     def groups(self) -> tuple[tuple[Claim, tuple[Card, ...]], ...]:
-        """The groups on the table, oldest first: each claim with the cards actually laid."""
+        """The groups on the table, oldest first, each a claim with the cards actually laid."""
         return tuple(_oldest_first(self._table))
 
     @property
@@ -226,7 +229,7 @@ class GameState:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The full log, oldest first (omniscient: it shows every card laid)."""
+        """The full log, oldest first; it is omniscient and shows every card laid."""
         events: tuple[Event, ...] | None = self._memo.get("events")
         if events is None:
             events = self._memo["events"] = tuple(_oldest_first(self._log))

@@ -1,0 +1,65 @@
+"""Run every check the project has: lint, format, types, docs, then the tests.
+
+Usage: ``python tools/check.py`` from the repository root, after
+``python -m pip install -e ".[dev]"``. It runs, in order:
+
+1. ``ruff check`` and ``ruff format --check``;
+2. ``mypy`` in strict mode over the package, the examples, the benchmarks
+   and the tests (the file list is in ``pyproject.toml``);
+3. the documentation build, with warnings as errors (``sphinx-build -n -W``);
+4. ``pytest``: the tests, the doctests of the package, and every example in
+   the README and the docs. It runs last, so its summary closes the output.
+
+Every step runs even when an earlier one fails; the exit status is non-zero
+if any failed, and the failed steps are named at the end.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> int:
+    """Run each step; return 0 when all passed."""
+    python = sys.executable
+    docs_out = Path(tempfile.mkdtemp(prefix="cheatrules-docs-"))
+    steps = [
+        ("ruff check", [python, "-m", "ruff", "check", "."]),
+        ("ruff format", [python, "-m", "ruff", "format", "--check", "."]),
+        ("mypy", [python, "-m", "mypy"]),
+        (
+            "docs",
+            [
+                python,
+                "-m",
+                "sphinx",
+                "-n",
+                "-W",
+                "--keep-going",
+                "-q",
+                "-b",
+                "html",
+                "docs",
+                str(docs_out),
+            ],
+        ),
+        ("pytest", [python, "-m", "pytest", *sys.argv[1:]]),
+    ]
+    failed = []
+    for name, command in steps:
+        print(f"== {name}: {' '.join(command)}", flush=True)
+        if subprocess.run(command, cwd=ROOT, check=False).returncode != 0:
+            failed.append(name)
+    if failed:
+        print(f"== failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
