@@ -59,22 +59,22 @@ class Rank(enum.Enum):
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Rank):
-            return self.value < other.value
+            return self._value_ < other._value_
         return NotImplemented
 
     def __le__(self, other: object) -> bool:
         if isinstance(other, Rank):
-            return self.value <= other.value
+            return self._value_ <= other._value_
         return NotImplemented
 
     def __gt__(self, other: object) -> bool:
         if isinstance(other, Rank):
-            return self.value > other.value
+            return self._value_ > other._value_
         return NotImplemented
 
     def __ge__(self, other: object) -> bool:
         if isinstance(other, Rank):
-            return self.value >= other.value
+            return self._value_ >= other._value_
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -126,7 +126,7 @@ class Suit(enum.Enum):
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Suit):
-            return self.value < other.value
+            return self._value_ < other._value_
         return NotImplemented
 
     def __hash__(self) -> int:

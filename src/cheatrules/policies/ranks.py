@@ -60,5 +60,7 @@ class Ascending:
         """The single rank that comes next in the sequence."""
         if previous is None:
             return (self.start,) if self.start in ranks else (ranks[0],)
+        if previous in ranks:
+            return (ranks[(ranks.index(previous) + 1) % len(ranks)],)
         following = [rank for rank in ranks if rank > previous]
         return (following[0] if following else ranks[0],)
