@@ -1,4 +1,4 @@
-"""Hypothesis strategies shared by the property tests."""
+"""Hypothesis strategies and random play shared by the property tests."""
 
 from __future__ import annotations
 
@@ -19,40 +19,63 @@ def english_rules(draw: st.DrawFn) -> cr.Rules:
 
 
 @st.composite
-def small_deals(draw: st.DrawFn, min_cards: int = 1, max_cards: int = 6) -> cr.GameState:
-    """A fixed deal of a few cards per seat, so that games are short and varied."""
-    rules = draw(english_rules())
-    deck = list(rules.deck.cards())
-    random.Random(draw(st.integers(0, 2**32))).shuffle(deck)
-    hands = []
-    for _ in range(rules.players):
-        size = draw(st.integers(min_value=min_cards, max_value=max_cards))
-        hands.append(deck[:size])
-        deck = deck[size:]
-    dealer = draw(st.integers(min_value=0, max_value=rules.players - 1))
-    return cr.deal(rules, hands=hands, dealer=dealer)
+def verish_rules(draw: st.DrawFn) -> cr.Rules:
+    """Any legal ``verish()`` composition: 2-6 players, 36 or 52 cards."""
+    players = draw(st.integers(min_value=2, max_value=6))
+    return cr.verish(players, pack=draw(st.sampled_from([36, 52])))
+
+
+def any_rules() -> st.SearchStrategy[cr.Rules]:
+    """The rules of either game."""
+    return st.one_of(english_rules(), verish_rules())
 
 
 @st.composite
-def deals(draw: st.DrawFn) -> cr.GameState:
-    """A seeded full deal, or a small fixed one."""
+def small_deals(
+    draw: st.DrawFn,
+    rules: st.SearchStrategy[cr.Rules] | None = None,
+    min_cards: int = 1,
+    max_cards: int = 6,
+) -> cr.GameState:
+    """A fixed deal of a few cards per seat, so that games are short and varied."""
+    chosen = draw(rules if rules is not None else any_rules())
+    deck = list(chosen.deck.cards())
+    random.Random(draw(st.integers(0, 2**32))).shuffle(deck)
+    hands = []
+    for _ in range(chosen.players):
+        size = draw(st.integers(min_value=min_cards, max_value=max_cards))
+        hands.append(deck[:size])
+        deck = deck[size:]
+    hidden = deck[: chosen.dealing.set_aside]
+    dealer = draw(st.integers(min_value=0, max_value=chosen.players - 1))
+    return cr.deal(chosen, hands=hands, dealer=dealer, hidden=hidden or None)
+
+
+@st.composite
+def deals(draw: st.DrawFn, rules: st.SearchStrategy[cr.Rules] | None = None) -> cr.GameState:
+    """A seeded full deal, or a small fixed one, of either game (or of ``rules``)."""
     if draw(st.booleans()):
-        return draw(small_deals())
-    return cr.deal(draw(english_rules()), seed=draw(st.integers(0, 2**64)))
+        return draw(small_deals(rules))
+    chosen = draw(rules if rules is not None else any_rules())
+    return cr.deal(chosen, seed=draw(st.integers(0, 2**64)))
 
 
 def random_action(state: cr.GameState, rng: random.Random, challenge: float = 0.25) -> cr.Action:
     """A legal action for the player to move, with random suits where ranks tie.
 
     Plays are drawn from the hand directly (not from ``legal_actions``), so
-    the concrete cards vary the way a real player's would. A player asked in
-    a challenge window challenges with probability ``challenge``: at one half,
-    ten players challenge nearly every claim and a game can run for hours.
+    the concrete cards vary the way a real player's would. A claim is
+    challenged with probability ``challenge`` each time one can be: at one
+    half, ten players challenge nearly every claim and a game can run for
+    hours.
     """
+    legal = state.legal_actions()
     if state.phase is cr.Phase.CHALLENGE:
         return cr.Challenge() if rng.random() < challenge else cr.Accept()
     if state.phase is not cr.Phase.PLAY:
-        return rng.choice(list(state.legal_actions()))
+        return rng.choice(list(legal))
+    if legal[0] == cr.Challenge() and rng.random() < challenge:
+        return cr.Challenge()
     hand = state.hands[state.to_move]  # type: ignore[index]
     high = min(state.rules.claims.maximum, len(hand))
     count = rng.randint(state.rules.claims.minimum, high)

@@ -48,3 +48,19 @@ def test_python_dash_m_runs_the_main_job() -> None:
     )
     assert "game over: seat" in done.stdout
     assert done.stderr == ""
+
+
+def test_watch_plays_verish_to_its_loser(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = run(capsys, "--variant", "verish", "--seed", "4", "--players", "4")
+    assert lines[0] == "Verish' Ne Verish', 4 players, seed 4."
+    assert lines[1] == "seat 3 deals 13, 13, 13, 12 cards; 1 set aside"
+    assert any("I don't believe!" in line for line in lines)
+    assert sum(1 for line in lines if line.endswith(" goes out")) == 3
+    assert lines[-2].startswith("game over: seat ") and lines[-2].endswith(" loses")
+
+
+def test_verish_player_counts_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--variant", "verish", "--players", "7"])
+    assert "Verish' Ne Verish' is played by 2 to 6 players; got 7" in capsys.readouterr().err
+    assert run(capsys, "--variant", "verish", "--players", "2", "--seed", "1")[-2].endswith("loses")

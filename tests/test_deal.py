@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 
-from .strategies import english_rules
+from .strategies import any_rules
 
 
 def test_the_same_rules_and_seed_give_the_same_deal() -> None:
@@ -26,11 +26,13 @@ def test_an_unseeded_deal_draws_and_keeps_a_seed() -> None:
     assert cr.deal(cr.english(4), seed=state.seed).hands == state.hands
 
 
-@given(english_rules(), st.integers(0, 2**64))
-def test_every_card_is_dealt(rules: cr.Rules, seed: int) -> None:
+@given(any_rules(), st.integers(0, 2**64))
+def test_every_card_is_dealt_or_set_aside(rules: cr.Rules, seed: int) -> None:
     state = cr.deal(rules, seed=seed)
     dealt = [card for hand in state.hands for card in hand]
-    assert Counter(dealt) == Counter(rules.deck.cards())
+    assert Counter(dealt) + Counter(state.set_aside) == Counter(rules.deck.cards())
+    assert len(state.set_aside) == rules.dealing.set_aside
+    assert max(state.hand_sizes) - min(state.hand_sizes) <= 1
     assert state.pile == ()
 
 

@@ -1,5 +1,7 @@
 """Perft: count every decision sequence from fixed deals, to pin the action generator.
 
+Positions of both games are in the file.
+
 ``data/perft.txt`` holds positions and the number of distinct decision
 sequences of each depth from them (a sequence that ends the game early is
 not counted at deeper depths). The counts were checked against the naive
@@ -11,13 +13,15 @@ wrong.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 
 import cheatrules as cr
 
-from .reference import ReferenceCheat
+from .reference import ReferenceCheat, ReferenceVerish
+from .test_reference import Model, model_for
 
 PERFT_FILE = Path(__file__).parent / "data" / "perft.txt"
 
@@ -39,22 +43,12 @@ def divide(state: cr.GameState, depth: int) -> str:
     )
 
 
-def reference_perft(model: ReferenceCheat, depth: int) -> int:
+def reference_perft(model: Model, depth: int) -> int:
     if depth == 0:
         return 1
     total = 0
     for kind, ranks, rank in model.legal():
-        branch = ReferenceCheat([list(hand) for hand in model.hands], model.dealer)
-        branch.__dict__.update(
-            {
-                "pile": [(seat, list(cards), r) for seat, cards, r in model.pile],
-                "rank": model.rank,
-                "to_move": model.to_move,
-                "phase": model.phase,
-                "asked": list(model.asked),
-                "winner": model.winner,
-            }
-        )
+        branch = copy.deepcopy(model)
         if kind == "play":
             hand = list(branch.hands[branch.to_move])  # type: ignore[index]
             cards = []
@@ -65,7 +59,10 @@ def reference_perft(model: ReferenceCheat, depth: int) -> int:
             branch.play(cards, rank)
         elif kind == "challenge":
             branch.challenge()
+        elif kind == "discard" and isinstance(branch, ReferenceVerish):
+            branch.discard(ranks)
         else:
+            assert isinstance(branch, ReferenceCheat)
             branch.accept()
         total += reference_perft(branch, depth - 1)
     return total
@@ -85,12 +82,16 @@ def read_positions() -> list[tuple[str, cr.GameState, list[tuple[int, int]]]]:
             name, state, counts = value, None, []
         elif key == "deal":
             fields = dict(part.split("=", 1) for part in value.split(";"))
-            rules = cr.english(int(fields["players"]))
+            game = cr.verish if fields.get("game") == "verish" else cr.english
+            rules = game(int(fields["players"]))
             if "seed" in fields:
                 state = cr.deal(rules, seed=int(fields["seed"]))
             else:
                 state = cr.deal(
-                    rules, dealer=int(fields["dealer"]), hands=fields["hands"].split("|")
+                    rules,
+                    dealer=int(fields["dealer"]),
+                    hands=fields["hands"].split("|"),
+                    hidden=fields.get("hidden"),
                 )
         elif key == "perft":
             depth, count = value.split()
@@ -116,11 +117,9 @@ def test_perft(name: str, state: cr.GameState, counts: list[tuple[int, int]]) ->
 def test_perft_counts_agree_with_the_reference_model(
     name: str, state: cr.GameState, counts: list[tuple[int, int]]
 ) -> None:
-    model = ReferenceCheat(
-        [[(c.rank.value, c.suit.value) for c in hand] for hand in state.hands], state.dealer
-    )
+    model = model_for(state)
     for depth, expected in counts:
-        if expected > 30_000:  # the brute-force model is slow; deeper counts rest on the engine
+        if expected > 50_000:  # the brute-force model is slow; deeper counts rest on the engine
             break
         assert reference_perft(model, depth) == expected
 

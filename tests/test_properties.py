@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 from collections import Counter
@@ -13,13 +14,17 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules import Phase, Play
 
-from .strategies import deals, play_randomly, random_action, small_deals
+from .strategies import deals, play_randomly, random_action, small_deals, verish_rules
 
 
 def all_cards(state: cr.GameState) -> Counter[cr.Card]:
     dealt = state.events[0]
     assert isinstance(dealt, cr.Dealt)
     return Counter([card for hand in dealt.hands for card in hand])
+
+
+def cards_in_play(state: cr.GameState) -> Counter[cr.Card]:
+    return Counter([card for hand in state.hands for card in hand]) + Counter(state.pile)
 
 
 def snapshot(state: cr.GameState) -> tuple[object, ...]:
@@ -45,10 +50,12 @@ def play_signature(play: Play) -> tuple[tuple[cr.Rank, ...], cr.Rank]:
 def test_cards_are_conserved(state: cr.GameState, seed: int) -> None:
     expected = all_cards(state)
     for current in play_randomly(state, seed):
-        held = Counter(card for hand in current.hands for card in hand)
-        assert held + Counter(current.pile) == expected
+        assert cards_in_play(current) + Counter(current.discarded) == expected
         assert current.pile_size == len(current.pile)
-        assert sum(current.hand_sizes) + current.pile_size == sum(expected.values())
+        assert sum(current.hand_sizes) + current.pile_size + len(current.discarded) == sum(
+            expected.values()
+        )
+        assert current.set_aside == state.set_aside
 
 
 @settings(max_examples=60, deadline=None)
@@ -65,7 +72,7 @@ def test_apply_never_mutates(state: cr.GameState, seed: int) -> None:
         state = state.apply(random_action(state, rng))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(small_deals(max_cards=7), st.integers(0, 2**32))
 def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, seed: int) -> None:
     rng = random.Random(seed)
@@ -76,7 +83,9 @@ def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, 
         if current.phase is not Phase.PLAY:
             continue
         signatures = {play_signature(action) for action in listed if isinstance(action, Play)}
-        assert len(signatures) == len(listed)
+        challenges = [action for action in listed if not isinstance(action, Play)]
+        assert len(signatures) + len(challenges) == len(listed)
+        assert challenges in ([], [cr.Challenge()])
         hand = current.hands[current.to_move]  # type: ignore[index]
         # Random concrete plays, legal or not: legal exactly when listed.
         for _ in range(20):
@@ -101,13 +110,21 @@ def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> No
 
 @settings(max_examples=40, deadline=None)
 @given(deals(), st.integers(0, 2**32))
-def test_random_legal_play_ends_with_exactly_one_winner(state: cr.GameState, seed: int) -> None:
+def test_random_legal_play_ends_with_one_winner_or_one_loser(
+    state: cr.GameState, seed: int
+) -> None:
     final = play_randomly(state, seed, limit=20_000)[-1]
     assert final.is_over
     assert final.outcome is not None
-    (winner,) = final.outcome.winners
-    assert final.hands[winner] == ()
     assert sorted(final.outcome.winners + final.outcome.losers) == list(range(final.players))
+    if final.rules.name == "english":  # the first player out wins
+        (winner,) = final.outcome.winners
+        assert final.hands[winner] == ()
+        assert final.finishing_order == (winner,)
+    else:  # the last player in loses; the others won in the order they left
+        assert len(final.outcome.losers) == 1
+        assert final.outcome.winners == final.finishing_order
+        assert all(not final.hands[seat] for seat in final.outcome.winners)
     assert isinstance(final.events[-1], cr.GameOver)
     assert final.to_move is None and final.legal_actions() == ()
 
@@ -120,14 +137,22 @@ def test_every_state_keeps_its_invariants(state: cr.GameState, seed: int) -> Non
             continue
         seat = current.to_move
         assert seat is not None
+        assert current.seating.is_active(seat), "players who left are skipped"
         if current.phase is Phase.PLAY:
             assert current.hands[seat], "a player to lay cards always holds some"
-            assert current.required_rank is not None
+            assert current.allowed_ranks
+            if current.last_claim is not None:
+                assert seat != current.last_claim.seat, "a declarer never doubts itself"
+        elif current.phase is Phase.DISCARD:
+            # Right after the pickup (and after a declarer's true last cards
+            # took it out of the game).
+            taken = [event for event in current.events[-2:] if isinstance(event, cr.PileTaken)]
+            assert taken, "discards are offered only right after a pickup"
+            assert taken[-1].seat == seat, "only the player who took the pile discards"
         else:
             assert current.phase is Phase.CHALLENGE
             assert current.last_claim is not None
             assert seat != current.last_claim.seat, "a declarer never challenges itself"
-        assert current.events[-1] is not None
 
 
 @settings(max_examples=20, deadline=None)
@@ -158,3 +183,45 @@ def test_states_compare_by_history() -> None:
     assert one != other
     assert one == state.apply(Play("A♣", "A"))
     assert one != "a state"
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(verish_rules()), st.integers(0, 2**32))
+def test_cards_leave_play_only_in_fours(state: cr.GameState, seed: int) -> None:
+    for current in play_randomly(state, seed):
+        assert len(current.discarded) % 4 == 0
+    for event in current.events:
+        if isinstance(event, cr.Discarded):
+            assert Counter(card.rank for card in event.cards) == Counter(
+                {rank: 4 * event.ranks.count(rank) for rank in event.ranks}
+            )
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(verish_rules()), st.integers(0, 2**32))
+def test_the_set_aside_rank_never_forms_a_four(state: cr.GameState, seed: int) -> None:
+    if not state.set_aside:
+        return
+    (hidden,) = state.set_aside
+    for current in play_randomly(state, seed):
+        for hand in current.hands:
+            assert sum(1 for card in hand if card.rank is hidden.rank) <= 3
+        assert hidden.rank not in {card.rank for card in current.discarded}
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(verish_rules()), st.integers(0, 2**32))
+def test_discards_are_offered_only_right_after_a_pickup(state: cr.GameState, seed: int) -> None:
+    states = play_randomly(state, seed)
+    for before, after in itertools.pairwise(states):
+        picked_up = before.pile_size > 0 and after.pile_size == 0
+        if after.phase is Phase.DISCARD:
+            assert picked_up
+            assert cr.policies.complete_fours(after.hands[after.to_move])  # type: ignore[index]
+        elif picked_up and after.phase is Phase.PLAY:
+            (taker,) = [
+                seat
+                for seat in range(after.players)
+                if after.hand_sizes[seat] > before.hand_sizes[seat]
+            ]
+            assert not cr.policies.complete_fours(after.hands[taker])

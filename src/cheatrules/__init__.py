@@ -23,6 +23,7 @@ from cheatrules.events import (
     Accepted,
     Challenged,
     Dealt,
+    Discarded,
     Event,
     GameOver,
     PileTaken,
@@ -30,7 +31,7 @@ from cheatrules.events import (
     Revealed,
     WentOut,
 )
-from cheatrules.rules import Rules, english
+from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
 from cheatrules.state import Claim, GameState, Outcome, Phase
 
@@ -51,6 +52,7 @@ __all__ = [
     "Dealt",
     "Deck",
     "Discard",
+    "Discarded",
     "Event",
     "GameOver",
     "GameState",
@@ -70,4 +72,5 @@ __all__ = [
     "cards",
     "deal",
     "english",
+    "verish",
 ]

@@ -20,6 +20,7 @@ __all__ = [
     "Accepted",
     "Challenged",
     "Dealt",
+    "Discarded",
     "Event",
     "GameOver",
     "PileTaken",
@@ -140,6 +141,24 @@ class PileTaken(Event):
 
 
 @attrs.frozen
+class Discarded(Event):
+    """``seat`` showed and set aside one complete four of each rank in ``ranks`` (``cards``).
+
+    ``ranks`` is empty when the player declined to discard.
+    """
+
+    seat: int
+    ranks: tuple[Rank, ...]
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.ranks:
+            return f"seat {self.seat} keeps their fours"
+        fours = ", ".join(f"four {rank.plural}" for rank in self.ranks)
+        return f"seat {self.seat} discards {fours}"
+
+
+@attrs.frozen
 class WentOut(Event):
     """``seat`` emptied their hand for good and left the game."""
 
@@ -160,6 +179,8 @@ class GameOver(Event):
         def seats(group: tuple[int, ...]) -> str:
             return ", ".join(f"seat {seat}" for seat in group)
 
+        if len(self.winners) == 1 and len(self.losers) == 1:
+            return f"game over: {seats(self.winners)} wins, {seats(self.losers)} loses"
         if len(self.winners) == 1:
             return f"game over: {seats(self.winners)} wins"
         return f"game over: {seats(self.losers)} loses"

@@ -18,6 +18,7 @@ from cheatrules.events import (
     Accepted,
     Challenged,
     Dealt,
+    Discarded,
     Event,
     GameOver,
     PileTaken,
@@ -65,6 +66,10 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
         elif isinstance(event, PileTaken):
             sizes[event.seat] += event.count
             yield f"seat {challenger}: {challenge_word} {shown}; {event}"
+        elif isinstance(event, Discarded):
+            sizes[event.seat] -= len(event.cards)
+            if event.ranks:
+                yield str(event)
         elif isinstance(event, (WentOut, GameOver)):
             yield str(event)
         else:

@@ -21,9 +21,11 @@ import attrs
 from cheatrules.cards import Deck
 from cheatrules.errors import RulesError
 from cheatrules.policies import (
+    AfterPickup,
     Ascending,
     AskEachOpponent,
     ChallengeCheck,
+    ChallengerIfRight,
     ChallengeWindow,
     ClaimSize,
     DealersLeft,
@@ -32,6 +34,9 @@ from cheatrules.policies import (
     DiscardRule,
     Ending,
     FirstOutWins,
+    HoldUntilChallenge,
+    LastInLoses,
+    NextPlayerDecides,
     NoDiscards,
     Opening,
     RankRule,
@@ -39,7 +44,7 @@ from cheatrules.policies import (
     WholeGroup,
 )
 
-__all__ = ["POLICY_FAMILIES", "Rules", "english"]
+__all__ = ["POLICY_FAMILIES", "Rules", "english", "verish"]
 
 #: Each policy field of :class:`Rules`, with the protocol or class its value must satisfy.
 POLICY_FAMILIES: dict[str, type] = {
@@ -192,3 +197,55 @@ def english(players: int = 4, **options: Any) -> Rules:
             raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
         policies["deck"] = Deck(packs=decks)
     return Rules(players=players, name="english", **policies)
+
+
+def verish(players: int = 4, **options: Any) -> Rules:
+    """Verish' Ne Verish' ("believe it or not"), the Russian form, RULES.md §2.
+
+    One card is set aside unseen; a round's opener lays 1-3 cards announcing
+    any rank, and each next player either challenges or adds 1-3 cards
+    announcing the same rank. Players leave as they empty their hands; the
+    last one in loses.
+
+    Args:
+        players: 2 to 6.
+        pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
+            for 4-6.
+        **options: any policy family of :class:`Rules`, replacing the
+            Russian choice.
+
+    Raises:
+        RulesError: a player count outside 2-6, a pack other than 36 or 52,
+            ``pack`` and ``deck`` together, or an unknown option.
+
+    >>> rules = verish(players=3)
+    >>> rules.deck.size, rules.dealing.set_aside, rules.claims.maximum
+    (36, 1, 3)
+    >>> verish(players=3, pack=52).deck.size
+    52
+
+    """
+    game = "Verish' Ne Verish'"
+    _player_count(game, players, 2, 6)
+    policies = _policy_options(game, options, extra=("pack",))
+    pack = options.get("pack")
+    if pack is not None and "deck" in policies:
+        raise RulesError("the options pack= and deck= contradict each other; give only one")
+    if "deck" not in policies:
+        if pack is None:
+            pack = 36 if players <= 3 else 52
+        if pack not in (36, 52) or isinstance(pack, bool):
+            raise RulesError(f"pack must be 36 or 52 cards; got {pack!r}")
+        policies["deck"] = Deck.short() if pack == 36 else Deck()
+    russian: dict[str, Any] = {
+        "dealing": Dealing(set_aside=1),
+        "opening": DealersLeft(),
+        "ranks": HoldUntilChallenge(),
+        "claims": ClaimSize(1, 3),
+        "window": NextPlayerDecides(),
+        "check": WholeGroup(),
+        "after_challenge": ChallengerIfRight(otherwise="challenger"),
+        "discards": AfterPickup(),
+        "ending": LastInLoses(),
+    }
+    return Rules(players=players, name="verish", **(russian | policies))

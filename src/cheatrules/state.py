@@ -20,19 +20,23 @@ its :class:`~cheatrules.Rules`; it never asks which game it is playing.
 from __future__ import annotations
 
 import enum
-import itertools
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
-from typing import Any, TypeVar
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
-from cheatrules.actions import Accept, Action, Challenge, Play
+from cheatrules import _persistent
+from cheatrules._generation import by_rank, multisets, sub_multisets
+from cheatrules._persistent import Stack
+from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import _CARD_BY_KEY, Card, Rank
 from cheatrules.errors import IllegalActionError
 from cheatrules.events import (
     Accepted,
     Challenged,
+    Discarded,
     Event,
     GameOver,
     PileTaken,
@@ -45,30 +49,6 @@ from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 
 __all__ = ["Claim", "GameState", "Outcome", "Phase"]
-
-T = TypeVar("T")
-
-# A persistent stack: ``None`` when empty, else ``(top, rest)``. Pushing shares
-# the rest, so a transition never copies the log or the pile.
-_Stack = tuple[T, Any] | None
-
-
-def _oldest_first(stack: _Stack[T]) -> list[T]:
-    items = []
-    while stack is not None:
-        items.append(stack[0])
-        stack = stack[1]
-    items.reverse()
-    return items
-
-
-def _same_stack(first: _Stack[Any], second: _Stack[Any]) -> bool:
-    # Iterative: a long game's log is far deeper than the recursion limit.
-    while first is not second:
-        if first is None or second is None or first[0] != second[0]:
-            return False
-        first, second = first[1], second[1]
-    return True
 
 
 class Phase(enum.Enum):
@@ -101,18 +81,28 @@ class Claim:
 
 @attrs.frozen
 class Outcome:
-    """How a game ended: the winning seats and the losing seats."""
+    """How a game ended: the winning seats and the losing seats.
 
+    Where players leave one by one (Verish' Ne Verish'), ``winners`` lists
+    them in the order they left.
+    """
+
+    #: The seats that won, in the order they went out.
     winners: tuple[int, ...]
+    #: The seats that lost, in seat order.
     losers: tuple[int, ...]
 
 
 # One group on the table: the claim and the cards actually laid.
 _Group = tuple[Claim, tuple[Card, ...]]
+# What the discard phase remembers: the fours offered, and the seat that
+# opens once the taker has chosen.
+_Pending = tuple[tuple[Rank, ...], int]
 
 _CHALLENGE = Challenge()
 _ACCEPT = Accept()
 _WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, _ACCEPT)
+_SAME: Any = object()
 
 
 @attrs.frozen(eq=False, repr=False, getstate_setstate=False)
@@ -130,18 +120,22 @@ class GameState:
     seed: int | None
     #: The dealer's seat.
     dealer: int
+    #: The cards put out of play unseen at the deal (Verish' Ne Verish' sets one aside).
+    set_aside: tuple[Card, ...]
     _hands: tuple[tuple[Card, ...], ...]
     _keys: tuple[tuple[int, ...], ...]
-    _table: _Stack[_Group]
+    _table: Stack[_Group]
     _table_size: int
     _previous_rank: Rank | None
     _phase: Phase
     _to_move: int | None
     _askers: tuple[int, ...]
     _waiting: int | None
+    _pending: _Pending | None
     _seating: Seating
     _allowed: tuple[Rank, ...]
-    _log: _Stack[Event]
+    _discarded: tuple[Card, ...]
+    _log: Stack[Event]
     _log_length: int
     _outcome: Outcome | None
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict)
@@ -176,7 +170,7 @@ class GameState:
     @property
     def pile(self) -> tuple[Card, ...]:
         """Every card on the table, oldest first."""
-        return tuple(card for _, laid in _oldest_first(self._table) for card in laid)
+        return tuple(card for _, laid in _persistent.oldest_first(self._table) for card in laid)
 
     @property
     def pile_size(self) -> int:
@@ -186,7 +180,12 @@ class GameState:
     @property
     def groups(self) -> tuple[tuple[Claim, tuple[Card, ...]], ...]:
         """The groups on the table, oldest first, each a claim with the cards actually laid."""
-        return tuple(_oldest_first(self._table))
+        return tuple(_persistent.oldest_first(self._table))
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        """The cards set aside in complete fours, in the order they were discarded."""
+        return self._discarded
 
     @property
     def required_rank(self) -> Rank | None:
@@ -218,6 +217,11 @@ class GameState:
         return self._seating
 
     @property
+    def finishing_order(self) -> tuple[int, ...]:
+        """The seats that have gone out, in the order they went."""
+        return self._seating.out
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self._phase is Phase.OVER
@@ -232,7 +236,7 @@ class GameState:
         """The full log, oldest first; it is omniscient and shows every card laid."""
         events: tuple[Event, ...] | None = self._memo.get("events")
         if events is None:
-            events = self._memo["events"] = tuple(_oldest_first(self._log))
+            events = self._memo["events"] = tuple(_persistent.oldest_first(self._log))
         return events
 
     @property
@@ -246,6 +250,8 @@ class GameState:
                 actions.append(_ACCEPT)
             elif isinstance(event, Challenged):
                 actions.append(_CHALLENGE)
+            elif isinstance(event, Discarded):
+                actions.append(Discard(event.ranks))
         return tuple(actions)
 
     # -- decisions -----------------------------------------------------------
@@ -257,7 +263,9 @@ class GameState:
         :class:`~cheatrules.Play` per distinct multiset of ranks laid and rank
         announced (suits never matter, so any concrete play with the same
         ranks is legal too), preceded by ``Challenge()`` where the rules let
-        the player challenge on their turn. Empty once the game is over.
+        the player challenge on their turn. In the discard phase: one
+        :class:`~cheatrules.Discard` per choice of the fours offered, the
+        empty choice first. Empty once the game is over.
         """
         actions: tuple[Action, ...] | None = self._memo.get("legal")
         if actions is None:
@@ -279,17 +287,13 @@ class GameState:
         checked = self._check(action)
         if isinstance(checked, str):
             raise IllegalActionError(f"illegal action {action}: {checked}")
-        kind = type(checked)
-        if kind is tuple:
-            return self._play(action, checked)  # type: ignore[arg-type]
-        if checked is _ACCEPT:
-            return self._accept()
-        return self._challenge()
+        transition, argument = checked
+        return transition(self, argument)
 
     # -- checking --------------------------------------------------------
 
-    def _check(self, action: object) -> str | tuple[Any, ...] | Action:
-        """Say why ``action`` is illegal, or return what applying it needs."""
+    def _check(self, action: object) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
+        """Say why ``action`` is illegal, or return the transition that applies it."""
         phase = self._phase
         if phase is Phase.OVER:
             return "the game is over"
@@ -298,16 +302,18 @@ class GameState:
             return self._check_play(action)  # type: ignore[arg-type]
         if kind is Accept or isinstance(action, Accept):
             if phase is Phase.CHALLENGE:
-                return _ACCEPT
+                return GameState._accept, None
             return f"there is no claim for seat {self._to_move} to accept now; {self._asked()}"
         if kind is Challenge or isinstance(action, Challenge):
             if phase is Phase.CHALLENGE or (
                 phase is Phase.PLAY and self._table is not None and self.rules.window.on_turn
             ):
-                return _CHALLENGE
+                return GameState._challenge, None
             if phase is Phase.PLAY and self._table is None:
                 return f"the table is empty, so there is no claim to challenge; {self._asked()}"
             return f"a claim can only be challenged in its challenge window; {self._asked()}"
+        if kind is Discard or isinstance(action, Discard):
+            return self._check_discard(action)  # type: ignore[arg-type]
         if isinstance(action, Action):
             return f"{kind.__name__} is not a decision these rules offer; {self._asked()}"
         return f"{action!r} is not an action (Play, Challenge, Accept or Discard)"
@@ -320,14 +326,13 @@ class GameState:
             said = describe_claim(claim.count, claim.rank)
             return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {said}"
         if self._phase is Phase.DISCARD:
-            return f"seat {seat} must discard fours or decline"
-        ranks = " or ".join(str(rank) for rank in self._allowed)
-        challenge = (
-            " (or challenge)" if self._table is not None and self.rules.window.on_turn else ""
-        )
-        return f"seat {seat} must lay cards as {ranks}{challenge}"
+            offered = " ".join(str(rank) for rank in self._pending[0])  # type: ignore[index]
+            return f"seat {seat} must discard fours of {offered}, or decline with Discard(())"
+        ranks = f"as {self._allowed[0]}" if len(self._allowed) == 1 else "announcing any rank"
+        challenge = " or challenge" if self._table is not None and self.rules.window.on_turn else ""
+        return f"seat {seat} must lay cards {ranks}{challenge}"
 
-    def _check_play(self, play: Play) -> str | tuple[Any, ...]:
+    def _check_play(self, play: Play) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
         if self._phase is not Phase.PLAY:
             return self._asked()
         seat: int = self._to_move  # type: ignore[assignment]
@@ -341,8 +346,10 @@ class GameState:
         if count > len(keys):
             return f"seat {seat} holds only {len(keys)} card{'s' if len(keys) != 1 else ''}"
         if play.rank not in self._allowed:
-            ranks = " or ".join(str(rank) for rank in self._allowed)
-            return f"the announced rank must be {ranks}, not {play.rank}"
+            if len(self._allowed) == 1:
+                return f"the announced rank must be {self._allowed[0]}, not {play.rank}"
+            ranks = " ".join(str(rank) for rank in self._allowed)
+            return f"the announced rank must be one of {ranks}, not {play.rank}"
         # Take the laid cards out of the sorted hand by their keys.
         remaining_keys = list(keys)
         remaining = list(self._hands[seat])
@@ -358,115 +365,125 @@ class GameState:
                 return f"{card} is laid {times} times but seat {seat} holds {held}"
             del remaining_keys[index]
             taken.append(remaining.pop(index))
-        return tuple(remaining), tuple(remaining_keys), tuple(taken)
+        return GameState._play, (play.rank, tuple(remaining), tuple(remaining_keys), tuple(taken))
+
+    def _check_discard(
+        self, discard: Discard
+    ) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
+        if self._phase is not Phase.DISCARD:
+            return f"there are no fours to discard now; {self._asked()}"
+        offered = Counter(self._pending[0])  # type: ignore[index]
+        for rank, count in Counter(discard.ranks).items():
+            if count > offered[rank]:
+                held = offered[rank]
+                fours = "no complete four" if not held else f"only {held} complete fours"
+                return f"seat {self._to_move} holds {fours} of {rank.plural}; {self._asked()}"
+        return GameState._discard, discard.ranks
 
     # -- transitions -------------------------------------------------------
 
-    def _play(self, play: Play, checked: tuple[Any, ...]) -> GameState:
-        hand, keys, laid = checked
+    def _next(
+        self,
+        *,
+        phase: Phase,
+        to_move: int | None,
+        log: Stack[Event],
+        log_length: int,
+        hands: tuple[tuple[Card, ...], ...] | None = None,
+        keys: tuple[tuple[int, ...], ...] | None = None,
+        table: Stack[_Group] = _SAME,
+        table_size: int | None = None,
+        previous_rank: Rank | None = _SAME,
+        seating: Seating | None = None,
+        allowed: tuple[Rank, ...] | None = None,
+        discarded: tuple[Card, ...] | None = None,
+        askers: tuple[int, ...] = (),
+        waiting: int | None = None,
+        pending: _Pending | None = None,
+        outcome: Outcome | None = None,
+    ) -> GameState:
+        """The following state: unnamed fields are kept, or cleared where they belong to a phase."""
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            set_aside=self.set_aside,
+            hands=self._hands if hands is None else hands,
+            keys=self._keys if keys is None else keys,
+            table=self._table if table is _SAME else table,
+            table_size=self._table_size if table_size is None else table_size,
+            previous_rank=self._previous_rank if previous_rank is _SAME else previous_rank,
+            phase=phase,
+            to_move=to_move,
+            askers=askers,
+            waiting=waiting,
+            pending=pending,
+            seating=self._seating if seating is None else seating,
+            allowed=self._allowed if allowed is None else allowed,
+            discarded=self._discarded if discarded is None else discarded,
+            log=log,
+            log_length=log_length,
+            outcome=outcome,
+        )
+
+    def _play(self, checked: tuple[Any, ...]) -> GameState:
+        rank, hand, keys, laid = checked
         rules = self.rules
         seat: int = self._to_move  # type: ignore[assignment]
-        rank = play.rank
         hands = (*self._hands[:seat], hand, *self._hands[seat + 1 :])
         all_keys = (*self._keys[:seat], keys, *self._keys[seat + 1 :])
-        table: _Stack[_Group] = ((Claim(seat, len(laid), rank), laid), self._table)
+        table: Stack[_Group] = ((Claim(seat, len(laid), rank), laid), self._table)
         table_size = self._table_size + len(laid)
-        log: _Stack[Event] = (Played(seat, laid, rank), self._log)
+        log: Stack[Event] = (Played(seat, laid, rank), self._log)
         length = self._log_length + 1
         seating = self._seating
         if self._waiting is not None:
             # Laying cards on an empty-handed player's claim lets it stand.
             seating, log, length, outcome = self._go_out(self._waiting, seating, log, length)
             if outcome is not None:
-                return self._finished(
-                    hands, all_keys, table, table_size, rank, seating, log, length, outcome
-                )
+                return self._next(
+                    phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                    hands=hands, keys=all_keys, table=table, table_size=table_size,
+                    previous_rank=rank, seating=seating, outcome=outcome,
+                )  # fmt: skip
         askers = rules.window.askers(seating, seat)
         if askers:
             phase, to_move, askers = Phase.CHALLENGE, askers[0], askers[1:]
         else:
             phase, to_move = Phase.PLAY, seating.next_active(seat)
-        return GameState(
-            rules=rules,
-            seed=self.seed,
-            dealer=self.dealer,
-            hands=hands,
-            keys=all_keys,
-            table=table,
-            table_size=table_size,
-            previous_rank=rank,
-            phase=phase,
-            to_move=to_move,
-            askers=askers,
+        return self._next(
+            phase=phase, to_move=to_move, log=log, log_length=length,
+            hands=hands, keys=all_keys, table=table, table_size=table_size,
+            previous_rank=rank, seating=seating, askers=askers,
             waiting=None if keys else seat,
-            seating=seating,
             allowed=rules.ranks.allowed(rank, False, rules.deck.ranks),
-            log=log,
-            log_length=length,
-            outcome=None,
-        )
+        )  # fmt: skip
 
-    def _accept(self) -> GameState:
-        log: _Stack[Event] = (Accepted(self._to_move), self._log)  # type: ignore[arg-type]
+    def _accept(self, _: None) -> GameState:
+        log: Stack[Event] = (Accepted(self._to_move), self._log)  # type: ignore[arg-type]
+        length = self._log_length + 1
         askers = self._askers
         if askers:
-            return GameState(
-                rules=self.rules,
-                seed=self.seed,
-                dealer=self.dealer,
-                hands=self._hands,
-                keys=self._keys,
-                table=self._table,
-                table_size=self._table_size,
-                previous_rank=self._previous_rank,
-                phase=Phase.CHALLENGE,
-                to_move=askers[0],
-                askers=askers[1:],
-                waiting=self._waiting,
-                seating=self._seating,
-                allowed=self._allowed,
-                log=log,
-                log_length=self._log_length + 1,
-                outcome=None,
-            )
+            return self._next(
+                phase=Phase.CHALLENGE, to_move=askers[0], log=log, log_length=length,
+                askers=askers[1:], waiting=self._waiting,
+            )  # fmt: skip
         # The window closed without a challenge: the claim stands.
         declarer = self._table[0][0].seat  # type: ignore[index]
-        seating, length = self._seating, self._log_length + 1
+        seating = self._seating
         if self._waiting is not None:
             seating, log, length, outcome = self._go_out(self._waiting, seating, log, length)
             if outcome is not None:
-                return self._finished(
-                    self._hands,
-                    self._keys,
-                    self._table,
-                    self._table_size,
-                    self._previous_rank,
-                    seating,
-                    log,
-                    length,
-                    outcome,
-                )
-        return GameState(
-            rules=self.rules,
-            seed=self.seed,
-            dealer=self.dealer,
-            hands=self._hands,
-            keys=self._keys,
-            table=self._table,
-            table_size=self._table_size,
-            previous_rank=self._previous_rank,
-            phase=Phase.PLAY,
-            to_move=seating.next_active(declarer),
-            askers=(),
-            waiting=None,
-            seating=seating,
-            allowed=self._allowed,
-            log=log,
-            log_length=length,
-            outcome=None,
-        )
+                return self._next(
+                    phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                    seating=seating, outcome=outcome,
+                )  # fmt: skip
+        return self._next(
+            phase=Phase.PLAY, to_move=seating.next_active(declarer), log=log,
+            log_length=length, seating=seating,
+        )  # fmt: skip
 
-    def _challenge(self) -> GameState:
+    def _challenge(self, _: None) -> GameState:
         rules = self.rules
         challenger: int = self._to_move  # type: ignore[assignment]
         claim, laid = self._table[0]  # type: ignore[index]
@@ -478,7 +495,7 @@ class GameState:
         hand = tuple(map(_CARD_BY_KEY.__getitem__, keys))
         hands = (*self._hands[:taker], hand, *self._hands[taker + 1 :])
         all_keys = (*self._keys[:taker], tuple(keys), *self._keys[taker + 1 :])
-        log: _Stack[Event] = self._log
+        log: Stack[Event] = self._log
         for event in (
             Challenged(challenger, declarer),
             Revealed(declarer, laid, claim.rank, truthful),
@@ -490,35 +507,59 @@ class GameState:
         if truthful and self._waiting == declarer:
             seating, log, length, outcome = self._go_out(declarer, seating, log, length)
             if outcome is not None:
-                return self._finished(
-                    hands, all_keys, None, 0, self._previous_rank, seating, log, length, outcome
-                )
+                return self._next(
+                    phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                    hands=hands, keys=all_keys, table=None, table_size=0,
+                    seating=seating, outcome=outcome,
+                )  # fmt: skip
         opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
-        if not seating.is_active(opener):
-            opener = seating.next_active(opener)
-        return GameState(
-            rules=rules,
-            seed=self.seed,
-            dealer=self.dealer,
-            hands=hands,
-            keys=all_keys,
-            table=None,
-            table_size=0,
-            previous_rank=self._previous_rank,
-            phase=Phase.PLAY,
-            to_move=opener,
-            askers=(),
-            waiting=None,
-            seating=seating,
-            allowed=rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks),
-            log=log,
-            log_length=length,
-            outcome=None,
-        )
+        allowed = rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks)
+        offered = rules.discards.after_pickup(hand)
+        if offered:
+            return self._next(
+                phase=Phase.DISCARD, to_move=taker, log=log, log_length=length,
+                hands=hands, keys=all_keys, table=None, table_size=0,
+                seating=seating, allowed=allowed, pending=(tuple(sorted(offered)), opener),
+            )  # fmt: skip
+        return self._next(
+            phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
+            log_length=length, hands=hands, keys=all_keys, table=None, table_size=0,
+            seating=seating, allowed=allowed,
+        )  # fmt: skip
+
+    def _discard(self, ranks: tuple[Rank, ...]) -> GameState:
+        seat: int = self._to_move  # type: ignore[assignment]
+        _, opener = self._pending  # type: ignore[misc]
+        hand = list(self._hands[seat])
+        keys = list(self._keys[seat])
+        removed: list[Card] = []
+        for rank in ranks:
+            start = bisect_left(keys, rank.value * 4)
+            removed.extend(hand[start : start + 4])
+            del hand[start : start + 4], keys[start : start + 4]
+        hands = (*self._hands[:seat], tuple(hand), *self._hands[seat + 1 :])
+        all_keys = (*self._keys[:seat], tuple(keys), *self._keys[seat + 1 :])
+        log: Stack[Event] = (Discarded(seat, ranks, tuple(removed)), self._log)
+        length = self._log_length + 1
+        seating = self._seating
+        if not hand:
+            # A whole hand discarded in fours: that player leaves too.
+            seating, log, length, outcome = self._go_out(seat, seating, log, length)
+            if outcome is not None:
+                return self._next(
+                    phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                    hands=hands, keys=all_keys, seating=seating,
+                    discarded=self._discarded + tuple(removed), outcome=outcome,
+                )  # fmt: skip
+        return self._next(
+            phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
+            log_length=length, hands=hands, keys=all_keys, seating=seating,
+            discarded=self._discarded + tuple(removed),
+        )  # fmt: skip
 
     def _go_out(
-        self, seat: int, seating: Seating, log: _Stack[Event], length: int
-    ) -> tuple[Seating, _Stack[Event], int, Outcome | None]:
+        self, seat: int, seating: Seating, log: Stack[Event], length: int
+    ) -> tuple[Seating, Stack[Event], int, Outcome | None]:
         """``seat`` leaves the game; return the new seating and log, and the outcome if it ended."""
         seating = seating.leave(seat)
         log = (WentOut(seat), log)
@@ -529,55 +570,25 @@ class GameState:
         winners, losers = ending.result(seating)
         return seating, (GameOver(winners, losers), log), length + 1, Outcome(winners, losers)
 
-    def _finished(
-        self,
-        hands: tuple[tuple[Card, ...], ...],
-        keys: tuple[tuple[int, ...], ...],
-        table: _Stack[_Group],
-        table_size: int,
-        previous_rank: Rank | None,
-        seating: Seating,
-        log: _Stack[Event],
-        length: int,
-        outcome: Outcome,
-    ) -> GameState:
-        """The final state: nobody is to move."""
-        return GameState(
-            rules=self.rules,
-            seed=self.seed,
-            dealer=self.dealer,
-            hands=hands,
-            keys=keys,
-            table=table,
-            table_size=table_size,
-            previous_rank=previous_rank,
-            phase=Phase.OVER,
-            to_move=None,
-            askers=(),
-            waiting=None,
-            seating=seating,
-            allowed=self._allowed,
-            log=log,
-            log_length=length,
-            outcome=outcome,
-        )
-
     # -- the action generator --------------------------------------------
 
     def _generate(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase is Phase.CHALLENGE:
             return _WINDOW_ACTIONS
+        if phase is Phase.DISCARD:
+            offered = self._pending[0]  # type: ignore[index]
+            return tuple(Discard(choice) for choice in sub_multisets(offered))
         if phase is not Phase.PLAY:
             return ()
         actions: list[Action] = []
         if self._table is not None and self.rules.window.on_turn:
             actions.append(_CHALLENGE)
         hand = self._hands[self._to_move]  # type: ignore[index]
-        by_rank = [tuple(group) for _, group in itertools.groupby(hand, key=_rank_of)]
+        runs = by_rank(hand)
         announced = self._allowed
         for size in self.rules.claims.sizes(len(hand)):
-            for laid in _multisets(by_rank, size):
+            for laid in multisets(runs, size):
                 actions.extend(Play(laid, rank) for rank in announced)
         return tuple(actions)
 
@@ -596,7 +607,7 @@ class GameState:
             and self._keys == other._keys
             and self.seed == other.seed
             and self.rules == other.rules
-            and _same_stack(self._log, other._log)
+            and _persistent.same(self._log, other._log)
         )
 
     def __ne__(self, other: object) -> bool:
@@ -612,8 +623,8 @@ class GameState:
         return cached
 
     def __repr__(self) -> str:
-        if self._phase is Phase.OVER:
-            status = f"over, winners {self._outcome.winners}"  # type: ignore[union-attr]
+        if self._outcome is not None:
+            status = f"over, winners {self._outcome.winners}"
         else:
             status = f"{self._phase.value}, seat {self._to_move} to move"
         sizes = " ".join(map(str, self.hand_sizes))
@@ -626,35 +637,19 @@ class GameState:
         # Flatten the persistent stacks: pickling them nested would recurse
         # once per event.
         state = {field.name: getattr(self, field.name) for field in attrs.fields(GameState)}
-        state["_log"] = _oldest_first(self._log)
-        state["_table"] = _oldest_first(self._table)
+        state["_log"] = _persistent.oldest_first(self._log)
+        state["_table"] = _persistent.oldest_first(self._table)
         del state["_memo"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for name in ("_log", "_table"):
-            stack: _Stack[Any] = None
-            for item in state[name]:
-                stack = (item, stack)
-            state[name] = stack
+        state["_log"] = _persistent.from_items(state["_log"])
+        state["_table"] = _persistent.from_items(state["_table"])
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_memo", {})
 
 
-def _rank_of(card: Card) -> Rank:
-    return card.rank
-
-
-def _multisets(by_rank: list[tuple[Card, ...]], size: int) -> Iterator[tuple[Card, ...]]:
-    """Every distinct multiset of ranks of ``size`` cards, as the lowest cards of each rank."""
-    for choice in itertools.combinations_with_replacement(range(len(by_rank)), size):
-        laid: list[Card] = []
-        for index, run in itertools.groupby(choice):
-            wanted = len(tuple(run))
-            cards = by_rank[index]
-            if wanted > len(cards):
-                break
-            laid.extend(cards[:wanted])
-        else:
-            yield tuple(laid)
+def _first_active(seating: Seating, seat: int) -> int:
+    """``seat`` if it is still in the game, else the next active seat after it."""
+    return seat if seating.is_active(seat) else seating.next_active(seat)

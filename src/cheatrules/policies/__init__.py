@@ -9,22 +9,26 @@ See the "Rules as policies" page of the documentation for the design.
 from cheatrules.policies.challenges import (
     AskEachOpponent,
     ChallengeCheck,
+    ChallengerIfRight,
     ChallengeWindow,
     DeclarersLeft,
+    NextPlayerDecides,
     TurnAfterChallenge,
     WholeGroup,
 )
 from cheatrules.policies.claims import ClaimSize
 from cheatrules.policies.dealing import DealersLeft, Dealing, Opening
-from cheatrules.policies.discards import DiscardRule, NoDiscards
-from cheatrules.policies.endings import Ending, FirstOutWins
-from cheatrules.policies.ranks import Ascending, RankRule
+from cheatrules.policies.discards import AfterPickup, DiscardRule, NoDiscards, complete_fours
+from cheatrules.policies.endings import Ending, FirstOutWins, LastInLoses
+from cheatrules.policies.ranks import Ascending, HoldUntilChallenge, RankRule
 
 __all__ = [
+    "AfterPickup",
     "Ascending",
     "AskEachOpponent",
     "ChallengeCheck",
     "ChallengeWindow",
+    "ChallengerIfRight",
     "ClaimSize",
     "DealersLeft",
     "Dealing",
@@ -32,9 +36,13 @@ __all__ = [
     "DiscardRule",
     "Ending",
     "FirstOutWins",
+    "HoldUntilChallenge",
+    "LastInLoses",
+    "NextPlayerDecides",
     "NoDiscards",
     "Opening",
     "RankRule",
     "TurnAfterChallenge",
     "WholeGroup",
+    "complete_fours",
 ]

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import ClassVar, Literal, Protocol
 
 import attrs
 
 from cheatrules.cards import Card, Rank
+from cheatrules.errors import RulesError
 from cheatrules.seating import Seating
 
 __all__ = [
     "AskEachOpponent",
     "ChallengeCheck",
     "ChallengeWindow",
+    "ChallengerIfRight",
     "DeclarersLeft",
+    "NextPlayerDecides",
     "TurnAfterChallenge",
     "WholeGroup",
 ]
@@ -56,6 +59,24 @@ class AskEachOpponent:
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """Every other active seat, clockwise from the declarer's left neighbour."""
         return seating.others_clockwise(declarer)
+
+
+@attrs.frozen
+class NextPlayerDecides:
+    """Verish' Ne Verish': nobody is asked; the next player challenges or lays cards on the claim.
+
+    Once a new group is on the table, the one beneath it can no longer be
+    checked.
+
+    >>> NextPlayerDecides().askers(Seating(4), declarer=2), NextPlayerDecides().on_turn
+    ((), True)
+    """
+
+    on_turn: ClassVar[bool] = True
+
+    def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
+        """Nobody: the challenge is the next player's turn decision."""
+        return ()
 
 
 class ChallengeCheck(Protocol):
@@ -106,3 +127,33 @@ class DeclarersLeft:
     def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:
         """The next active seat after the declarer."""
         return seating.next_active(declarer)
+
+
+def _check_otherwise(instance: object, attribute: object, value: object) -> None:
+    if value not in ("challenger", "declarer"):
+        raise RulesError(f"otherwise= must be 'challenger' or 'declarer'; got {value!r}")
+
+
+@attrs.frozen
+class ChallengerIfRight:
+    """A caught bluff: the challenger plays next. A true claim: the seat after ``otherwise``.
+
+    Verish' Ne Verish' uses ``otherwise="challenger"``: after a wrong
+    challenge, the next active player after the challenger opens.
+
+    >>> rule = ChallengerIfRight()
+    >>> rule.opener(Seating(4), declarer=0, challenger=1, truthful=False)
+    1
+    >>> rule.opener(Seating(4), declarer=0, challenger=1, truthful=True)
+    2
+    """
+
+    otherwise: Literal["challenger", "declarer"] = attrs.field(
+        default="challenger", validator=_check_otherwise
+    )
+
+    def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:
+        """The challenger if the claim was a lie, else the next active seat after ``otherwise``."""
+        if not truthful:
+            return challenger
+        return seating.next_active(challenger if self.otherwise == "challenger" else declarer)

@@ -8,7 +8,7 @@ import attrs
 
 from cheatrules.seating import Seating
 
-__all__ = ["Ending", "FirstOutWins"]
+__all__ = ["Ending", "FirstOutWins", "LastInLoses"]
 
 
 class Ending(Protocol):
@@ -39,3 +39,22 @@ class FirstOutWins:
         """The first player out wins; the others lose."""
         winner = seating.out[0]
         return (winner,), tuple(seat for seat in range(seating.players) if seat != winner)
+
+
+@attrs.frozen
+class LastInLoses:
+    """Verish' Ne Verish': players leave as they empty their hands; the last one in loses.
+
+    The winners are listed in the order they left.
+
+    >>> LastInLoses().is_over(Seating(3, out=(2,))), LastInLoses().result(Seating(3, out=(2, 0)))
+    (False, ((2, 0), (1,)))
+    """
+
+    def is_over(self, seating: Seating) -> bool:
+        """Over when at most one player is still in."""
+        return len(seating.active) <= 1
+
+    def result(self, seating: Seating) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Everyone who left wins, in order; the one left loses."""
+        return seating.out, seating.active

@@ -8,7 +8,7 @@ import attrs
 
 from cheatrules.cards import Rank
 
-__all__ = ["Ascending", "RankRule"]
+__all__ = ["Ascending", "HoldUntilChallenge", "RankRule"]
 
 
 class RankRule(Protocol):
@@ -64,3 +64,24 @@ class Ascending:
             return (ranks[(ranks.index(previous) + 1) % len(ranks)],)
         following = [rank for rank in ranks if rank > previous]
         return (following[0] if following else ranks[0],)
+
+
+@attrs.frozen
+class HoldUntilChallenge:
+    """Verish' Ne Verish': the opener of a round names any rank; everyone after keeps it.
+
+    A round opens at the start of the game and after every challenge, when
+    the table is empty.
+
+    >>> rule, ranks = HoldUntilChallenge(), tuple(Rank)
+    >>> len(rule.allowed(None, True, ranks)), rule.allowed(Rank.QUEEN, False, ranks)
+    (13, (Rank.QUEEN,))
+    """
+
+    def allowed(
+        self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
+    ) -> tuple[Rank, ...]:
+        """Every rank of the deck when a round opens, else the round's rank."""
+        if table_empty or previous is None:
+            return ranks
+        return (previous,)
