@@ -49,7 +49,7 @@ class ReferenceCheat:
         hand = self.hands[self.to_move]  # type: ignore[index]
         for card in cards:
             hand.remove(card)
-        self.pile.append((self.to_move, list(cards), rank))  # type: ignore[arg-type]
+        self.pile.append((self.to_move, sorted(cards), rank))  # type: ignore[arg-type]
         declarer = self.to_move
         self.asked = [(declarer + step) % self.players for step in range(1, self.players)]  # type: ignore[operator]
         self.phase = "window"
@@ -149,7 +149,7 @@ class ReferenceVerish:
         assert self.phase == "play" and (self.rank is None or rank == self.rank)
         for card in cards:
             self.hands[seat].remove(card)  # type: ignore[index]
-        self.pile.append((seat, list(cards), rank))  # type: ignore[arg-type]
+        self.pile.append((seat, sorted(cards), rank))  # type: ignore[arg-type]
         self.rank = rank
         if self.waiting is not None and self.leave(self.waiting):
             return

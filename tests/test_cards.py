@@ -153,3 +153,30 @@ def test_deck_check_names_the_card_and_what_is_allowed() -> None:
 def test_deck_rejects_a_bad_pack_count(packs: object) -> None:
     with pytest.raises(cr.CardError, match="at least one pack"):
         cr.Deck(packs=packs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["1", "11", "12", "13", "0", "14"])
+def test_numbers_other_than_two_to_ten_are_not_ranks(text: str) -> None:
+    with pytest.raises(cr.CardError, match="unknown rank"):
+        Rank.parse(text)
+
+
+@pytest.mark.parametrize("value", [b"7c", bytearray(b"7c")])
+def test_bytes_are_not_cards(value: bytes) -> None:
+    with pytest.raises(cr.CardError, match="cards must be text"):
+        cr.cards(value)  # type: ignore[arg-type]
+
+
+def test_ranks_reads_several_ranks() -> None:
+    assert cr.ranks("Q 7") == (Rank.QUEEN, Rank.SEVEN)
+    assert cr.ranks(Rank.ACE) == (Rank.ACE,)
+    for bad in (None, 7, 7.5, b"Q"):
+        with pytest.raises(cr.CardError, match="ranks must be text"):
+            cr.ranks(bad)  # type: ignore[arg-type]
+
+
+def test_a_deck_of_chosen_ranks() -> None:
+    assert cr.Deck(ranks="6 7 8").ranks == (Rank.SIX, Rank.SEVEN, Rank.EIGHT)
+    for bad in (None, 5, ""):
+        with pytest.raises(cr.CardError):
+            cr.Deck(ranks=bad)  # type: ignore[arg-type]

@@ -115,3 +115,19 @@ def test_bad_deal_arguments_are_refused(options: dict[str, object], message: str
 def test_deal_needs_rules() -> None:
     with pytest.raises(cr.DealError, match="needs a Rules value"):
         cr.deal("english")  # type: ignore[arg-type]
+
+
+def test_a_seed_always_deals_these_cards() -> None:
+    # Pinned: records and shared seeds rely on a seed dealing the same cards
+    # in every version of the library.
+    english = cr.deal(cr.english(4), seed=1)
+    assert english.hands[0] == cr.cards("A♥ 2♣ 4♣ 4♦ 5♦ 7♦ 8♣ 9♦ 9♠ J♥ J♠ Q♠ K♦")
+    assert english.hands[1] == cr.cards("A♦ A♠ 2♦ 3♦ 4♠ 6♦ 7♣ 7♥ 8♠ 10♥ Q♣ K♣ K♥")
+    verish = cr.deal(cr.verish(3), seed=1)
+    assert verish.hands[0] == cr.cards("A♦ 6♣ 7♠ 8♦ 8♠ 9♦ 9♠ 10♥ J♦ Q♣ Q♠ K♠")
+    assert verish.set_aside == cr.cards("K♥")
+
+
+def test_negative_seeds_deal_their_own_cards() -> None:
+    assert cr.deal(cr.english(4), seed=-1).hands != cr.deal(cr.english(4), seed=1).hands
+    assert cr.deal(cr.english(4), seed=-1) == cr.deal(cr.english(4), seed=-1)

@@ -363,3 +363,39 @@ def test_a_refused_action_changes_nothing() -> None:
 def test_illegal_action_error_is_a_value_error() -> None:
     assert issubclass(cr.IllegalActionError, ValueError)
     assert issubclass(cr.IllegalActionError, cr.CheatRulesError)
+
+
+# -- more of the same rules, in corners ----------------------------------------
+
+
+def test_two_decks_let_a_player_lay_two_identical_cards() -> None:
+    state = cr.deal(cr.english(7), hands=["A♣ A♣ 5♦", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥"])
+    assert state.is_legal(Play("A♣ A♣", "A"))
+    with pytest.raises(cr.IllegalActionError, match="A♣ is laid 3 times but seat 0 holds 2"):
+        state.apply(Play("A♣ A♣ A♣", "A"))
+    state = state.apply(Play("A♣ A♣", "A")).apply(Challenge())
+    assert state.events[-2] == cr.Revealed(0, cr.cards("A♣ A♣"), Rank.ACE, truthful=True)
+    assert state.hands[1] == cr.cards("A♣ A♣ 2♥")
+
+
+def test_play_wraps_from_the_last_seat_to_seat_zero() -> None:
+    state = cr.deal(cr.english(3), dealer=1, hands=["2♥ 9♦", "3♥ 9♣", "A♣ 5♦"])
+    assert state.to_move == 2
+    state = state.apply(Play("5♦", "A")).apply(Challenge())  # seat 0 catches seat 2
+    assert (state.to_move, state.required_rank) == (0, Rank.TWO)
+    assert state.hands[2] == cr.cards("A♣ 5♦")
+
+
+def test_a_later_opponent_catches_a_final_bluff() -> None:
+    state = cr.deal(cr.english(4), hands=["K♣", "2♥ 9♣", "3♥ 8♣", "4♦ 6♦"])
+    state = state.apply(Play("K♣", "A")).apply(Accept()).apply(Accept()).apply(Challenge())
+    assert state.events[-3] == cr.Challenged(seat=3, declarer=0)
+    assert not state.is_over
+    assert state.hands[0] == cr.cards("K♣")
+    assert (state.to_move, state.required_rank) == (1, Rank.TWO)
+
+
+def test_the_same_cards_laid_in_another_order_reach_the_same_state() -> None:
+    state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣", "2♥", "3♥"])
+    assert state.apply(Play("A♣ A♦", "A")) == state.apply(Play("A♦ A♣", "A"))
+    assert hash(state.apply(Play("A♣ A♦", "A"))) == hash(state.apply(Play("A♦ A♣", "A")))

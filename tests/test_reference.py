@@ -48,6 +48,12 @@ def agree(state: cr.GameState, model: Model) -> None:
     assert state.to_move == model.to_move
     assert state.phase is PHASES[model.phase]
     assert sorted(map(as_choice, state.legal_actions())) == sorted(model.legal())
+    if model.phase != "over":
+        if isinstance(model, ReferenceCheat):
+            expected: tuple[int, ...] = (model.rank,)
+        else:
+            expected = model.ranks if model.rank is None else (model.rank,)
+        assert tuple(rank.value for rank in state.allowed_ranks) == expected
     if isinstance(model, ReferenceVerish):
         assert list(state.finishing_order) == model.out
     elif model.phase == "over":

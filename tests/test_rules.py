@@ -109,3 +109,33 @@ def test_claim_size_is_checked() -> None:
         ClaimSize(3, 2)
     with pytest.raises(cr.RulesError, match="at least 1; got 0"):
         ClaimSize(0, 2)
+
+
+def test_a_policy_class_instead_of_a_policy_is_refused() -> None:
+    with pytest.raises(cr.RulesError, match="a class: call it to make the policy"):
+        cr.english(3, ranks=Ascending)
+    with pytest.raises(cr.RulesError, match="ending= must be a Ending policy"):
+        cr.english(3, ending=cr.policies.FirstOutWins)
+
+
+def test_an_unhashable_policy_is_refused() -> None:
+    class Unhashable:
+        __hash__ = None  # type: ignore[assignment]
+
+        def allowed(self, *args: object) -> tuple[cr.Rank, ...]:
+            return (cr.Rank.ACE,)
+
+    with pytest.raises(cr.RulesError, match="ranks= must be hashable"):
+        cr.english(3, ranks=Unhashable())
+
+
+@pytest.mark.parametrize("decks", [1.0, 2.0, True])
+def test_a_deck_count_must_be_a_whole_number(decks: object) -> None:
+    with pytest.raises(cr.RulesError, match="decks must be 1 or 2"):
+        cr.english(6, decks=decks)
+
+
+def test_ascending_start_is_read_as_a_rank() -> None:
+    assert Ascending(start="7").start is cr.Rank.SEVEN
+    with pytest.raises(cr.CardError, match="unknown rank"):
+        Ascending(start="Z")

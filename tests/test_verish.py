@@ -130,8 +130,8 @@ def test_worked_example_the_bluff_is_caught() -> None:
     state = worked_example("K♥ 7♣").apply(Challenge())
     assert state.events[-3:] == (
         cr.Challenged(seat=1, declarer=0),
-        cr.Revealed(0, cr.cards("K♥ 7♣"), Rank.KING, truthful=False),
-        cr.PileTaken(0, cr.cards("6♠ 6♣ 8♠ 8♣ K♥ 7♣")),
+        cr.Revealed(0, cr.cards("7♣ K♥"), Rank.KING, truthful=False),
+        cr.PileTaken(0, cr.cards("6♣ 6♠ 8♣ 8♠ 7♣ K♥")),
     )
     assert len(state.hands[0]) == 1 + 6
     assert state.pile == ()
@@ -143,8 +143,8 @@ def test_worked_example_the_bluff_is_caught() -> None:
 def test_worked_example_the_claim_is_true_and_the_older_cards_play_no_part() -> None:
     state = worked_example("K♥ K♦").apply(Challenge())
     # The four older cards are all lies, yet only A's group decides.
-    assert state.events[-2] == cr.Revealed(0, cr.cards("K♥ K♦"), Rank.KING, truthful=True)
-    assert state.events[-1] == cr.PileTaken(1, cr.cards("6♠ 6♣ 8♠ 8♣ K♥ K♦"))
+    assert state.events[-2] == cr.Revealed(0, cr.cards("K♦ K♥"), Rank.KING, truthful=True)
+    assert state.events[-1] == cr.PileTaken(1, cr.cards("6♣ 6♠ 8♣ 8♠ K♦ K♥"))
     assert len(state.hands[1]) == 1 + 6
     # The next active player after the challenger opens.
     assert (state.to_move, state.required_rank) == (2, None)

@@ -10,7 +10,7 @@ Everything a program needs is importable from here::
 """
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Play
-from cheatrules.cards import STANDARD_RANKS, Card, Deck, Rank, Suit, cards
+from cheatrules.cards import STANDARD_RANKS, Card, Deck, Rank, Suit, cards, ranks
 from cheatrules.deal import deal
 from cheatrules.errors import (
     CardError,
@@ -18,6 +18,7 @@ from cheatrules.errors import (
     DealError,
     IllegalActionError,
     RulesError,
+    SeatError,
 )
 from cheatrules.events import (
     Accepted,
@@ -29,8 +30,10 @@ from cheatrules.events import (
     PileTaken,
     Played,
     Revealed,
+    Visibility,
     WentOut,
 )
+from cheatrules.observation import Observation
 from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
 from cheatrules.state import Claim, GameState, Outcome, Phase
@@ -57,6 +60,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalActionError",
+    "Observation",
     "Outcome",
     "Phase",
     "PileTaken",
@@ -66,11 +70,14 @@ __all__ = [
     "Revealed",
     "Rules",
     "RulesError",
+    "SeatError",
     "Seating",
     "Suit",
+    "Visibility",
     "WentOut",
     "cards",
     "deal",
     "english",
+    "ranks",
     "verish",
 ]

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+from cheatrules.actions import Action, Challenge, Discard, Play
 from cheatrules.cards import Card, Rank
+
+if TYPE_CHECKING:
+    from cheatrules.policies import ClaimSize
+
+_CHALLENGE = Challenge()
 
 
 def _rank_of(card: Card) -> Rank:
@@ -35,3 +42,23 @@ def sub_multisets(ranks: tuple[Rank, ...]) -> Iterator[tuple[Rank, ...]]:
     """Every sub-multiset of a sorted tuple of ranks, smallest first (the empty one first)."""
     for size in range(len(ranks) + 1):
         yield from dict.fromkeys(itertools.combinations(ranks, size))
+
+
+def plays_and_challenge(
+    hand: tuple[Card, ...],
+    announced: tuple[Rank, ...],
+    claims: ClaimSize,
+    may_challenge: bool,
+) -> tuple[Action, ...]:
+    """The choices of a player on their turn: a challenge where allowed, then every play."""
+    actions: list[Action] = [_CHALLENGE] if may_challenge else []
+    runs = by_rank(hand)
+    for size in claims.sizes(len(hand)):
+        for laid in multisets(runs, size):
+            actions.extend(Play(laid, rank) for rank in announced)
+    return tuple(actions)
+
+
+def discards(offered: tuple[Rank, ...]) -> tuple[Action, ...]:
+    """The choices of a player offered these fours: every subset, declining first."""
+    return tuple(Discard(choice) for choice in sub_multisets(offered))

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from cheatrules.cards import Card, Rank, _to_rank, cards
+from cheatrules.cards import Card, Rank, _to_rank, cards, ranks
 
 __all__ = ["Accept", "Action", "Challenge", "Discard", "Play"]
 
@@ -29,10 +29,8 @@ def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return cards(value)
 
 
-def _to_ranks(value: Iterable[Rank | str]) -> tuple[Rank, ...]:
-    if isinstance(value, (str, Rank)):
-        value = (value,)
-    return tuple(sorted(Rank.parse(rank) for rank in value))
+def _to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
+    return tuple(sorted(ranks(value)))
 
 
 @attrs.frozen
@@ -91,7 +89,7 @@ class Accept(Action):
 class Discard(Action):
     """Set aside one complete four of each rank in ``ranks``; ``Discard(())`` declines.
 
-    ``ranks`` may be given as text: ``Discard(["Q", "7"])``.
+    ``ranks`` may be given as text: ``Discard("Q 7")`` or ``Discard(["Q", "7"])``.
     """
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)

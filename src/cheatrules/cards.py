@@ -25,7 +25,7 @@ import attrs
 
 from cheatrules.errors import CardError
 
-__all__ = ["STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards"]
+__all__ = ["STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
 
 
 class Rank(enum.Enum):
@@ -162,13 +162,7 @@ _RANK_PLURALS = {rank: f"{rank.value}s" for rank in Rank} | {
     Rank.QUEEN: "Queens",
     Rank.KING: "Kings",
 }
-_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
-    "T": Rank.TEN,
-    "1": Rank.ACE,
-    "11": Rank.JACK,
-    "12": Rank.QUEEN,
-    "13": Rank.KING,
-}
+_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
     "C": Suit.CLUBS,
@@ -294,7 +288,7 @@ _CARD_BY_KEY: dict[int, Card] = {
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _card in _CARD_BY_KEY.values():
     for _rank_text, _rank in _RANK_BY_TEXT.items():
-        if _rank is not _card.rank or _rank_text in {"1", "11", "12", "13"}:
+        if _rank is not _card.rank:
             continue
         for _suit_text, _suit in _SUIT_BY_TEXT.items():
             if _suit is _card.suit:
@@ -318,11 +312,13 @@ def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return tuple(Card.parse(word) for word in text.replace(",", " ").split())
+    if isinstance(text, (bytes, bytearray)):
+        raise CardError(f"cards must be text such as '7♣ K♦' or an iterable of Card; got {text!r}")
     try:
         items = tuple(text)
     except TypeError:
         raise CardError(
-            f"cards must be a string such as '7♣ K♦' or an iterable of Card; got {text!r}"
+            f"cards must be text such as '7♣ K♦' or an iterable of Card; got {text!r}"
         ) from None
     return tuple(Card.parse(item) for item in items)
 
@@ -337,11 +333,36 @@ def _validate_packs(_instance: Any, _attribute: Any, value: int) -> None:
         raise CardError(f"a deck holds at least one pack; got packs={value!r}")
 
 
-def _to_ranks(value: Iterable[Rank | str]) -> tuple[Rank, ...]:
-    ranks = tuple(sorted({Rank.parse(rank) for rank in value}))
-    if not ranks:
+def ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
+    """Read several ranks, in the order given: a string separated by spaces, or an iterable.
+
+    >>> ranks("Q 7"), ranks([Rank.ACE, "K"]), ranks("")
+    ((Rank.QUEEN, Rank.SEVEN), (Rank.ACE, Rank.KING), ())
+
+    Raises:
+        CardError: something that is not a rank, or not ranks at all.
+
+    """
+    if isinstance(value, Rank):
+        return (value,)
+    if isinstance(value, str):
+        return tuple(Rank.parse(word) for word in value.replace(",", " ").split())
+    if isinstance(value, (bytes, bytearray)):
+        raise CardError(f"ranks must be text such as 'Q 7' or an iterable of Rank; got {value!r}")
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise CardError(
+            f"ranks must be text such as 'Q 7' or an iterable of Rank; got {value!r}"
+        ) from None
+    return tuple(Rank.parse(item) for item in items)
+
+
+def _deck_ranks(value: str | Iterable[Rank | str]) -> tuple[Rank, ...]:
+    chosen = tuple(sorted(set(ranks(value))))
+    if not chosen:
         raise CardError("a deck needs at least one rank")
-    return ranks
+    return chosen
 
 
 @attrs.frozen
@@ -358,7 +379,7 @@ class Deck:
     """
 
     packs: int = attrs.field(default=1, validator=_validate_packs)
-    ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_to_ranks)
+    ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
 
     @classmethod
     def short(cls, packs: int = 1) -> Deck:

@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        watch(seed, args.players, max(0.0, args.delay), sys.stdout, args.variant)
+        watch(seed, args.players, min(max(0.0, args.delay), 10.0), sys.stdout, args.variant)
     except CheatRulesError as error:
         parser.error(str(error))
     except KeyboardInterrupt:

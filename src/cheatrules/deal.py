@@ -114,7 +114,9 @@ def deal(
 
 def _shuffled(rules: Rules, seed: int, dealer: int) -> tuple[list[list[Card]], tuple[Card, ...]]:
     deck = list(rules.deck.cards())
-    random.Random(seed).shuffle(deck)
+    # random.Random(int) ignores the sign; seed negative numbers by their text
+    # so that every int gives its own deal.
+    random.Random(seed if seed >= 0 else str(seed)).shuffle(deck)
     aside = rules.dealing.set_aside
     set_aside, rest = tuple(deck[:aside]), deck[aside:]
     players = rules.players

@@ -13,6 +13,7 @@ __all__ = [
     "DealError",
     "IllegalActionError",
     "RulesError",
+    "SeatError",
 ]
 
 
@@ -37,3 +38,7 @@ class IllegalActionError(CheatRulesError, ValueError):
 
     The state the action was offered to is left unchanged.
     """
+
+
+class SeatError(CheatRulesError, ValueError):
+    """A seat number that is not a seat at this table."""

@@ -1,16 +1,27 @@
-"""What happens in a game, as frozen event values.
+"""What happens in a game, as frozen event values, each knowing who may see it.
 
 A game's log (:attr:`GameState.events`) is a sequence of these, oldest first.
 ``str(event)`` narrates it in plain English, for terminals and tutorials:
 
 >>> from cheatrules.cards import Rank, cards
->>> str(Played(2, cards("7♣ K♦"), Rank.SEVEN))
+>>> played = Played(2, cards("7♣ K♦"), Rank.SEVEN)
+>>> str(played)
 'seat 2 lays 2 cards: two 7s'
 >>> str(Revealed(2, cards("7♣ K♦"), Rank.SEVEN, truthful=False))
 'seat 2 showed 7♣ K♦: a lie'
+
+Every event says who may see its cards (:attr:`Event.visibility`), and
+:meth:`Event.seen_by` gives the event as one seat saw it, hidden cards
+removed and their number kept:
+
+>>> played.visibility, played.seen_by(3)
+(Visibility.SEAT, Played(seat=2, cards=(), rank=Rank.SEVEN, count=2))
 """
 
 from __future__ import annotations
+
+import enum
+from typing import ClassVar
 
 import attrs
 
@@ -26,6 +37,7 @@ __all__ = [
     "PileTaken",
     "Played",
     "Revealed",
+    "Visibility",
     "WentOut",
     "describe_claim",
 ]
@@ -47,40 +59,103 @@ def _show(cards: tuple[Card, ...]) -> str:
     return " ".join(map(str, cards))
 
 
+class Visibility(enum.Enum):
+    """Who may see the cards an event names."""
+
+    #: Every seat sees everything in the event.
+    EVERYONE = "everyone"
+    #: One seat sees the cards (the one who laid, took or was dealt them); the others see how many.
+    SEAT = "seat"
+    #: Nobody sees the cards (the card set aside at the deal).
+    NOBODY = "nobody"
+
+    def __repr__(self) -> str:
+        return f"Visibility.{self.name}"
+
+
 @attrs.frozen
 class Event:
     """Base class of every event."""
 
+    #: Who may see the cards this kind of event names.
+    visibility: ClassVar[Visibility] = Visibility.EVERYONE
+
+    def seen_by(self, seat: int) -> Event:
+        """The event as ``seat`` saw it: cards that seat did not see are left out."""
+        return self
+
+
+def _sizes(instance: Dealt) -> tuple[int, ...]:
+    return tuple(len(hand) for hand in instance.hands)
+
+
+def _count_cards(instance: Played | PileTaken) -> int:
+    return len(instance.cards)
+
+
+def _count_aside(instance: Dealt) -> int:
+    return len(instance.set_aside)
+
 
 @attrs.frozen
 class Dealt(Event):
-    """The cards were dealt: ``hands[seat]`` to each seat, ``set_aside`` put out of play unseen."""
+    """The cards were dealt: ``hands[seat]`` to each seat, ``set_aside`` put out of play unseen.
+
+    Each seat sees its own hand and every hand's size; nobody sees the cards
+    set aside. As a seat saw it, the other hands are empty and ``set_aside``
+    is empty, while ``hand_sizes`` and ``set_aside_count`` keep the numbers.
+    """
+
+    visibility: ClassVar[Visibility] = Visibility.SEAT
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     set_aside: tuple[Card, ...] = ()
+    hand_sizes: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_sizes, takes_self=True), kw_only=True
+    )
+    set_aside_count: int = attrs.field(
+        default=attrs.Factory(_count_aside, takes_self=True), kw_only=True
+    )
+
+    def seen_by(self, seat: int) -> Dealt:
+        """Only ``seat``'s own hand, and the numbers."""
+        hands = tuple(hand if index == seat else () for index, hand in enumerate(self.hands))
+        return Dealt(
+            self.dealer,
+            hands,
+            (),
+            hand_sizes=self.hand_sizes,
+            set_aside_count=self.set_aside_count,
+        )
 
     def __str__(self) -> str:
-        sizes = ", ".join(str(len(hand)) for hand in self.hands)
-        aside = f"; {len(self.set_aside)} set aside" if self.set_aside else ""
+        sizes = ", ".join(map(str, self.hand_sizes))
+        aside = f"; {self.set_aside_count} set aside" if self.set_aside_count else ""
         return f"seat {self.dealer} deals {sizes} cards{aside}"
 
 
 @attrs.frozen
 class Played(Event):
-    """``seat`` laid ``cards`` face down announcing ``len(cards)`` cards of ``rank``."""
+    """``seat`` laid ``cards`` face down announcing ``count`` cards of ``rank``.
+
+    Only ``seat`` sees the cards; the others see the claim (``count`` and
+    ``rank``), and in their view ``cards`` is empty.
+    """
+
+    visibility: ClassVar[Visibility] = Visibility.SEAT
 
     seat: int
     cards: tuple[Card, ...]
     rank: Rank
+    count: int = attrs.field(default=attrs.Factory(_count_cards, takes_self=True))
 
-    @property
-    def count(self) -> int:
-        """The number of cards laid and announced."""
-        return len(self.cards)
+    def seen_by(self, seat: int) -> Played:
+        """The claim alone, unless ``seat`` laid the cards."""
+        return self if seat == self.seat else Played(self.seat, (), self.rank, self.count)
 
     def __str__(self) -> str:
-        count = len(self.cards)
+        count = self.count
         return (
             f"seat {self.seat} lays {count} card{'s' if count != 1 else ''}: "
             f"{describe_claim(count, self.rank)}"
@@ -110,7 +185,7 @@ class Challenged(Event):
 
 @attrs.frozen
 class Revealed(Event):
-    """The challenged group was turned over: ``seat`` had laid ``cards`` as ``rank``."""
+    """The challenged group, turned over for all to see: ``seat`` laid ``cards`` as ``rank``."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -125,18 +200,25 @@ class Revealed(Event):
 
 @attrs.frozen
 class PileTaken(Event):
-    """``seat`` took every card on the table (``cards``, oldest first) into their hand."""
+    """``seat`` took every card on the table (``cards``, oldest first) into their hand.
+
+    Only the taker sees them all; in the others' view ``cards`` is empty
+    and ``count`` keeps the number (they know the cards they laid themselves
+    and those turned over, from earlier events).
+    """
+
+    visibility: ClassVar[Visibility] = Visibility.SEAT
 
     seat: int
     cards: tuple[Card, ...]
+    count: int = attrs.field(default=attrs.Factory(_count_cards, takes_self=True))
 
-    @property
-    def count(self) -> int:
-        """The number of cards taken."""
-        return len(self.cards)
+    def seen_by(self, seat: int) -> PileTaken:
+        """The number alone, unless ``seat`` took the cards."""
+        return self if seat == self.seat else PileTaken(self.seat, (), self.count)
 
     def __str__(self) -> str:
-        count = len(self.cards)
+        count = self.count
         return f"seat {self.seat} takes {count} card{'s' if count != 1 else ''}"
 
 
@@ -144,7 +226,8 @@ class PileTaken(Event):
 class Discarded(Event):
     """``seat`` showed and set aside one complete four of each rank in ``ranks`` (``cards``).
 
-    ``ranks`` is empty when the player declined to discard.
+    ``ranks`` is empty when the player declined to discard. The fours are
+    shown to everyone.
     """
 
     seat: int

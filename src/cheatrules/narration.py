@@ -48,7 +48,7 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
     last_cards: int | None = None
     for event in events:
         if isinstance(event, Dealt):
-            sizes = [len(hand) for hand in event.hands]
+            sizes = list(event.hand_sizes)
             yield str(event)
         elif isinstance(event, Played):
             sizes[event.seat] -= event.count

@@ -83,6 +83,8 @@ def _check_players(instance: Rules, attribute: attrs.Attribute[int], value: int)
 def _fits(family: str, value: object) -> bool:
     expected = POLICY_FAMILIES[family]
     members = _MEMBERS[family]
+    if isinstance(value, type):  # a policy class where an instance belongs
+        return False
     if not members:
         return isinstance(value, expected)
     return all(hasattr(value, member) for member in members)
@@ -120,7 +122,16 @@ class Rules:
         for family, expected in POLICY_FAMILIES.items():
             value = getattr(self, family)
             if not _fits(family, value):
-                raise RulesError(f"{family}= must be a {expected.__name__} policy; got {value!r}")
+                hint = " (a class: call it to make the policy)" if isinstance(value, type) else ""
+                raise RulesError(
+                    f"{family}= must be a {expected.__name__} policy; got {value!r}{hint}"
+                )
+            try:
+                hash(value)
+            except TypeError:
+                raise RulesError(
+                    f"{family}= must be hashable (a frozen attrs class is); got {value!r}"
+                ) from None
         dealt = self.deck.size - self.dealing.set_aside
         if dealt < self.players:
             raise RulesError(
@@ -189,7 +200,7 @@ def english(players: int = 4, **options: Any) -> Rules:
     if "deck" not in policies:
         if decks is None:
             decks = 1 if players <= 6 else 2
-        if decks not in (1, 2) or isinstance(decks, bool):
+        if type(decks) is not int or decks not in (1, 2):
             raise RulesError(f"decks must be 1 or 2; got {decks!r}")
         if decks == 1 and players > 6:
             raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
@@ -234,7 +245,7 @@ def verish(players: int = 4, **options: Any) -> Rules:
     if "deck" not in policies:
         if pack is None:
             pack = 36 if players <= 3 else 52
-        if pack not in (36, 52) or isinstance(pack, bool):
+        if type(pack) is not int or pack not in (36, 52):
             raise RulesError(f"pack must be 36 or 52 cards; got {pack!r}")
         policies["deck"] = Deck.short() if pack == 36 else Deck()
     russian: dict[str, Any] = {

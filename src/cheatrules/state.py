@@ -19,7 +19,6 @@ its :class:`~cheatrules.Rules`; it never asks which game it is playing.
 
 from __future__ import annotations
 
-import enum
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -28,11 +27,11 @@ from typing import Any
 import attrs
 
 from cheatrules import _persistent
-from cheatrules._generation import by_rank, multisets, sub_multisets
+from cheatrules._generation import discards, plays_and_challenge
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import _CARD_BY_KEY, Card, Rank
-from cheatrules.errors import IllegalActionError
+from cheatrules.errors import IllegalActionError, SeatError
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -45,52 +44,12 @@ from cheatrules.events import (
     WentOut,
     describe_claim,
 )
+from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
+from cheatrules.table import Claim, Outcome, Phase
 
 __all__ = ["Claim", "GameState", "Outcome", "Phase"]
-
-
-class Phase(enum.Enum):
-    """What kind of decision the player to move faces."""
-
-    #: Lay cards (in Verish' Ne Verish' the decision may also be a challenge).
-    PLAY = "play"
-    #: Cheat's challenge window, where the player challenges or accepts the last claim.
-    CHALLENGE = "challenge"
-    #: The player who just took the pile may discard complete fours.
-    DISCARD = "discard"
-    #: The game is over.
-    OVER = "over"
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-
-@attrs.frozen
-class Claim:
-    """A claim on the table: ``seat`` announced ``count`` cards of ``rank``."""
-
-    seat: int
-    count: int
-    rank: Rank
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: {describe_claim(self.count, self.rank)}"
-
-
-@attrs.frozen
-class Outcome:
-    """How a game ended: the winning seats and the losing seats.
-
-    Where players leave one by one (Verish' Ne Verish'), ``winners`` lists
-    them in the order they left.
-    """
-
-    #: The seats that won, in the order they went out.
-    winners: tuple[int, ...]
-    #: The seats that lost, in seat order.
-    losers: tuple[int, ...]
 
 
 # One group on the table: the claim and the cards actually laid.
@@ -116,7 +75,8 @@ class GameState:
 
     #: The rules being played.
     rules: Rules
-    #: The seed of the shuffle (or of a fixed deal's chance), kept so the game can be replayed.
+    #: The seed of the shuffle, kept so the game can be replayed (``None`` for a fixed deal
+    #: dealt without one).
     seed: int | None
     #: The dealer's seat.
     dealer: int
@@ -138,7 +98,7 @@ class GameState:
     _log: Stack[Event]
     _log_length: int
     _outcome: Outcome | None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict)
+    _memo: dict[object, Any] = attrs.field(init=False, factory=dict)
 
     # -- reading the state -------------------------------------------------
 
@@ -254,6 +214,41 @@ class GameState:
                 actions.append(Discard(event.ranks))
         return tuple(actions)
 
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` knows: its own hand, the public table, and the log as it saw it.
+
+        Raises:
+            SeatError: ``seat`` is not a seat at this table.
+
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise SeatError(
+                f"seat must be a whole number from 0 to {self.players - 1}; got {seat!r}"
+            )
+        key = ("observe", seat)
+        seen: Observation | None = self._memo.get(key)
+        if seen is None:
+            offered: tuple[Rank, ...] = ()
+            if self._phase is Phase.DISCARD and self._to_move == seat:
+                offered = self._pending[0]  # type: ignore[index]
+            seen = self._memo[key] = Observation(
+                seat=seat,
+                rules=self.rules,
+                hand=self._hands[seat],
+                hand_sizes=self.hand_sizes,
+                claims=tuple(claim for claim, _ in _persistent.oldest_first(self._table)),
+                to_move=self._to_move,
+                phase=self._phase,
+                allowed_ranks=self.allowed_ranks,
+                finishing_order=self._seating.out,
+                discarded=self._discarded,
+                set_aside_count=len(self.set_aside),
+                outcome=self._outcome,
+                events=tuple(event.seen_by(seat) for event in self.events),
+                offered=offered,
+            )
+        return seen
+
     # -- decisions -----------------------------------------------------------
 
     def legal_actions(self) -> Sequence[Action]:
@@ -365,6 +360,9 @@ class GameState:
                 return f"{card} is laid {times} times but seat {seat} holds {held}"
             del remaining_keys[index]
             taken.append(remaining.pop(index))
+        # The order of the cards within a group means nothing: keep them sorted,
+        # so that the same play made in another order reaches the same state.
+        taken.sort()
         return GameState._play, (play.rank, tuple(remaining), tuple(remaining_keys), tuple(taken))
 
     def _check_discard(
@@ -577,20 +575,15 @@ class GameState:
         if phase is Phase.CHALLENGE:
             return _WINDOW_ACTIONS
         if phase is Phase.DISCARD:
-            offered = self._pending[0]  # type: ignore[index]
-            return tuple(Discard(choice) for choice in sub_multisets(offered))
+            return discards(self._pending[0])  # type: ignore[index]
         if phase is not Phase.PLAY:
             return ()
-        actions: list[Action] = []
-        if self._table is not None and self.rules.window.on_turn:
-            actions.append(_CHALLENGE)
-        hand = self._hands[self._to_move]  # type: ignore[index]
-        runs = by_rank(hand)
-        announced = self._allowed
-        for size in self.rules.claims.sizes(len(hand)):
-            for laid in multisets(runs, size):
-                actions.extend(Play(laid, rank) for rank in announced)
-        return tuple(actions)
+        return plays_and_challenge(
+            self._hands[self._to_move],  # type: ignore[index]
+            self._allowed,
+            self.rules.claims,
+            self._table is not None and self.rules.window.on_turn,
+        )
 
     # -- value semantics ---------------------------------------------------
 

@@ -6,7 +6,7 @@ from typing import Protocol
 
 import attrs
 
-from cheatrules.cards import Rank
+from cheatrules.cards import Rank, _to_rank
 
 __all__ = ["Ascending", "HoldUntilChallenge", "RankRule"]
 
@@ -52,7 +52,7 @@ class Ascending:
     (Rank.EIGHT,)
     """
 
-    start: Rank = Rank.ACE
+    start: Rank = attrs.field(default=Rank.ACE, converter=_to_rank)
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]

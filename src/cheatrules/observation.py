@@ -1,0 +1,151 @@
+"""What one seat knows: the :class:`Observation` a bot or a player's screen receives.
+
+An observation holds the seat's own hand, every hand's size, the table as
+everyone sees it, whose decision it is, and the event log as that seat saw it
+(other players' laid cards hidden unless revealed). It holds no reference to
+the game state, so it cannot leak a hidden card.
+
+>>> import cheatrules as cr
+>>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+>>> state = state.apply(cr.Play("K♦", "A"))
+>>> seen = state.observe(1)
+>>> seen.hand, seen.hand_sizes, seen.pile_size
+((Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.TWO, suit=Suit.HEARTS)), (1, 2, 2), 1)
+>>> seen.events[-1]
+Played(seat=0, cards=(), rank=Rank.ACE, count=1)
+>>> seen.legal_actions() == state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cheatrules._generation import discards, plays_and_challenge
+from cheatrules.actions import Accept, Action, Challenge
+from cheatrules.cards import Card, Rank
+from cheatrules.events import Event, describe_claim
+from cheatrules.rules import Rules
+from cheatrules.table import Claim, Outcome, Phase
+
+__all__ = ["Observation"]
+
+_WINDOW: tuple[Action, ...] = (Challenge(), Accept())
+
+
+@attrs.frozen
+class Observation:
+    """Everything one seat knows, and nothing else. Frozen and comparable.
+
+    Make one with :meth:`GameState.observe <cheatrules.GameState.observe>`.
+    Two states that differ only in cards this seat has never seen give equal
+    observations.
+    """
+
+    #: The seat observing.
+    seat: int
+    #: The rules of the game (public).
+    rules: Rules
+    #: The seat's own hand, sorted.
+    hand: tuple[Card, ...]
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: The claims on the table, oldest first, one per group (their counts are the group sizes).
+    claims: tuple[Claim, ...]
+    #: The seat that must decide now; ``None`` once the game is over.
+    to_move: int | None
+    #: The kind of decision :attr:`to_move` faces.
+    phase: Phase
+    #: Every rank the next play may announce.
+    allowed_ranks: tuple[Rank, ...]
+    #: The seats that have left the game, in the order they left.
+    finishing_order: tuple[int, ...]
+    #: The cards set aside in complete fours (shown to everyone).
+    discarded: tuple[Card, ...]
+    #: How many cards were set aside unseen at the deal.
+    set_aside_count: int
+    #: The winners and losers once the game is over.
+    outcome: Outcome | None
+    #: The log as this seat saw it, oldest first.
+    events: tuple[Event, ...]
+    #: The fours this seat may discard now (empty unless it is this seat's discard decision).
+    offered: tuple[Rank, ...] = ()
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def pile_size(self) -> int:
+        """How many cards are on the table."""
+        return sum(claim.count for claim in self.claims)
+
+    @property
+    def group_sizes(self) -> tuple[int, ...]:
+        """The number of cards in each group on the table, oldest first."""
+        return tuple(claim.count for claim in self.claims)
+
+    @property
+    def last_claim(self) -> Claim | None:
+        """The newest claim on the table; ``None`` when the table is empty."""
+        return self.claims[-1] if self.claims else None
+
+    @property
+    def required_rank(self) -> Rank | None:
+        """The rank the next play must announce; ``None`` when there is a choice or none."""
+        return self.allowed_ranks[0] if len(self.allowed_ranks) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat must decide now."""
+        return self.to_move == self.seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The seat's legal decisions: the state's own list when it is to move, else empty."""
+        if self.to_move != self.seat:
+            return ()
+        if self.phase is Phase.CHALLENGE:
+            return _WINDOW
+        if self.phase is Phase.DISCARD:
+            return discards(self.offered)
+        if self.phase is Phase.PLAY:
+            may_challenge = bool(self.claims) and self.rules.window.on_turn
+            return plays_and_challenge(
+                self.hand, self.allowed_ranks, self.rules.claims, may_challenge
+            )
+        return ()
+
+    def __str__(self) -> str:
+        lines = [f"seat {self.seat} of {self.players} ({self.rules.name})"]
+        if self.outcome is not None:
+            lines.append(
+                f"game over: winners {_seats(self.outcome.winners)}; "
+                f"losers {_seats(self.outcome.losers)}"
+            )
+        else:
+            lines.append(f"{self.phase.value}: seat {self.to_move} to decide")
+        lines.append(f"hand: {' '.join(map(str, self.hand)) or '(empty)'}")
+        lines.append(f"hand sizes: {' '.join(map(str, self.hand_sizes))}")
+        claim = self.last_claim
+        said = f"seat {claim.seat}, {describe_claim(claim.count, claim.rank)}" if claim else "none"
+        lines.append(
+            f"pile: {self.pile_size} cards in {len(self.claims)} groups; last claim: {said}"
+        )
+        if self.outcome is None:
+            ranks = " ".join(map(str, self.allowed_ranks))
+            lines.append(f"next claim: {ranks}")
+        if self.finishing_order:
+            lines.append(f"out: {_seats(self.finishing_order)}")
+        return "\n".join(lines)
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return " ".join(map(str, seats)) or "none"
