@@ -17,6 +17,7 @@ from cheatrules.errors import (
     CheatRulesError,
     DealError,
     IllegalActionError,
+    RecordError,
     RulesError,
     SeatError,
 )
@@ -34,6 +35,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
+from cheatrules.records import dumps, loads, loads_view, register_policy
 from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
 from cheatrules.state import Claim, GameState, Outcome, Phase
@@ -67,6 +69,7 @@ __all__ = [
     "Play",
     "Played",
     "Rank",
+    "RecordError",
     "Revealed",
     "Rules",
     "RulesError",
@@ -77,7 +80,11 @@ __all__ = [
     "WentOut",
     "cards",
     "deal",
+    "dumps",
     "english",
+    "loads",
+    "loads_view",
     "ranks",
+    "register_policy",
     "verish",
 ]

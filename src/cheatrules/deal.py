@@ -12,7 +12,7 @@ from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.state import GameState, Phase
 
-__all__ = ["deal"]
+__all__ = ["deal", "shuffled_deal"]
 
 Hand = str | Iterable[Card | str]
 
@@ -83,11 +83,10 @@ def deal(
             raise DealError("hidden= goes with hands=: a shuffled deal sets its own cards aside")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        dealt: Sequence[Sequence[Card]]
-        dealt, set_aside = _shuffled(rules, seed, dealer)
+        sorted_hands, set_aside = shuffled_deal(rules, seed, dealer)
     else:
         dealt, set_aside = _fixed(rules, hands, hidden)
-    sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
+        sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
     return GameState(
         rules=rules,
         seed=seed,
@@ -112,7 +111,15 @@ def deal(
     )
 
 
-def _shuffled(rules: Rules, seed: int, dealer: int) -> tuple[list[list[Card]], tuple[Card, ...]]:
+def shuffled_deal(
+    rules: Rules, seed: int, dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands (each sorted) and the cards set aside that ``seed`` deals.
+
+    The deck is shuffled with :class:`random.Random` seeded by ``seed``; the
+    rules' ``set_aside`` cards are taken from the top, and the rest dealt one
+    at a time clockwise from the dealer's left.
+    """
     deck = list(rules.deck.cards())
     # random.Random(int) ignores the sign; seed negative numbers by their text
     # so that every int gives its own deal.
@@ -123,7 +130,7 @@ def _shuffled(rules: Rules, seed: int, dealer: int) -> tuple[list[list[Card]], t
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index, card in enumerate(rest):
         hands[(dealer + 1 + index) % players].append(card)
-    return hands, set_aside
+    return tuple(tuple(sorted(hand)) for hand in hands), set_aside
 
 
 def _fixed(

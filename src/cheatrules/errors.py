@@ -12,6 +12,7 @@ __all__ = [
     "CheatRulesError",
     "DealError",
     "IllegalActionError",
+    "RecordError",
     "RulesError",
     "SeatError",
 ]
@@ -42,3 +43,7 @@ class IllegalActionError(CheatRulesError, ValueError):
 
 class SeatError(CheatRulesError, ValueError):
     """A seat number that is not a seat at this table."""
+
+
+class RecordError(CheatRulesError, ValueError):
+    """A game record that cannot be read: malformed, of an unknown version, or illegal."""

@@ -1,0 +1,235 @@
+"""Records: games written as JSON replay exactly; anything else is a clear RecordError."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cheatrules as cr
+
+from .strategies import deals, play_randomly
+
+FIXED = cr.deal(cr.english(3), hands=["A♣ 7♦", "2♥ K♣", "3♠ 9♥"])
+GAME = FIXED.apply(cr.Play("7♦", "A")).apply(cr.Challenge()).apply(cr.Play("2♥", "2"))
+TEXT = cr.dumps(GAME)
+
+
+@settings(max_examples=80, deadline=None)
+@given(deals(), st.integers(0, 2**32), st.data())
+def test_records_round_trip(state: cr.GameState, seed: int, data: st.DataObject) -> None:
+    states = play_randomly(state, seed, limit=300)
+    chosen = states[data.draw(st.integers(0, len(states) - 1))]
+    text = cr.dumps(chosen)
+    loaded = cr.loads(text)
+    assert loaded == chosen
+    assert loaded.events == chosen.events
+    assert cr.dumps(loaded) == text
+    assert cr.loads(text.encode("utf-8")) == chosen
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(), st.integers(0, 2**32), st.data())
+def test_a_seats_view_round_trips_as_its_observation(
+    state: cr.GameState, seed: int, data: st.DataObject
+) -> None:
+    final = play_randomly(state, seed, limit=200)[-1]
+    seat = data.draw(st.integers(0, final.players - 1))
+    view = cr.dumps(final, seat=seat)
+    assert cr.loads_view(view) == final.observe(seat)
+    with pytest.raises(cr.RecordError, match="one seat's view; read it with loads_view"):
+        cr.loads(view)
+
+
+def test_a_seeded_game_records_its_seed_not_its_hands() -> None:
+    record = json.loads(cr.dumps(cr.deal(cr.verish(4), seed=99)))
+    assert record["deal"] == {"dealer": 3, "seed": 99}
+    assert record["rules"]["game"] == "verish"
+    assert record["rules"]["policies"]["dealing"] == {"type": "Dealing", "set_aside": 1}
+
+
+def test_a_fixed_deal_records_its_hands_and_hidden_card() -> None:
+    state = cr.deal(cr.verish(2), hands=["6♣", "7♣ 8♣"], hidden="A♠")
+    record = json.loads(cr.dumps(state))
+    assert record["deal"] == {"dealer": 1, "seed": None, "hands": ["6♣", "7♣ 8♣"], "hidden": "A♠"}
+    assert cr.loads(cr.dumps(state)).set_aside == cr.cards("A♠")
+
+
+def test_actions_are_written_as_words() -> None:
+    assert json.loads(TEXT)["actions"] == ["play 7♦ as A", "challenge", "play 2♥ as 2"]
+
+
+def test_a_discard_is_written_and_read() -> None:
+    state = cr.deal(cr.verish(3), hands=["Q♠ 6♣", "Q♣ Q♦ Q♥ 9♣", "10♣ J♣"], hidden="A♠")
+    state = state.apply(cr.Play("Q♠", "Q")).apply(cr.Challenge()).apply(cr.Discard("Q"))
+    assert json.loads(cr.dumps(state))["actions"][-1] == "discard Q"
+    assert cr.loads(cr.dumps(state)) == state
+
+
+def mutate(path: list[Any], value: Any) -> str:
+    record = json.loads(TEXT)
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "a record must be JSON"),
+        ("{", "a record must be JSON"),
+        (TEXT[: len(TEXT) // 2], "a record must be JSON"),
+        ("[1, 2]", "a record must be a JSON object"),
+        ('{"format": "pgn"}', "not a cheatrules record: format is 'pgn'"),
+        (mutate(["version"], 2), "unknown record version 2; this library reads version 1"),
+        (mutate(["version"], "1"), "unknown record version '1'"),
+        (mutate(["rules", "game"], "poker"), "unknown game 'poker'; known: english, verish"),
+        (mutate(["rules", "players"], "3"), "rules.players must be int; got '3'"),
+        (mutate(["rules", "players"], 1), "rules: a game needs a whole number of at least 2"),
+        (
+            mutate(["rules", "policies", "ranks", "type"], "Sideways"),
+            "unknown policy type 'Sideways'",
+        ),
+        (mutate(["rules", "policies", "ranks", "start"], "Z"), "policies.ranks: unknown rank 'Z'"),
+        (mutate(["rules", "policies", "ranks", "speed"], 3), "unknown setting speed for Ascending"),
+        (mutate(["rules", "policies", "colour"], {}), "unknown family colour"),
+        (mutate(["rules", "policies", "claims", "maximum"], [1]), "claims: a claim size must be"),
+        (mutate(["deal", "dealer"], 7), "deal: dealer must be a seat from 0 to 2; got 7"),
+        (
+            mutate(["deal", "hands"], ["A♣ A♣", "2♥", "3♠"]),
+            "deal: the hands and hidden cards hold A♣ 2",
+        ),
+        (mutate(["deal", "hands"], ["A♣", "2♥"]), "one hand per seat: 3 hands; got 2"),
+        (mutate(["deal", "hands"], [1, 2, 3]), "deal.hands and deal.hidden must hold card text"),
+        (mutate(["deal", "seed"], "x"), "deal.seed must be a whole number or null"),
+        (mutate(["actions", 0], "play 7♦ as 9"), r"actions\[0\] \(play 7♦ as 9\): illegal action"),
+        (mutate(["actions", 2], "accept"), r"actions\[2\] \(accept\): illegal action Accept\(\)"),
+        (mutate(["actions", 0], "fold"), r"actions\[0\]: cannot read 'fold'"),
+        (mutate(["actions", 0], "play Zz as A"), r"actions\[0\]: cannot read 'Zz'"),
+        (mutate(["actions", 0], 7), r"actions\[0\] must be text"),
+        (mutate(["actions"], "all"), "record.actions must be list"),
+    ],
+)
+def test_a_bad_record_is_refused_naming_the_problem(text: str, message: str) -> None:
+    with pytest.raises(cr.RecordError, match=message) as caught:
+        cr.loads(text)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_loads_refuses_what_is_not_text() -> None:
+    with pytest.raises(cr.RecordError, match="must be JSON text; got int"):
+        cr.loads(7)  # type: ignore[arg-type]
+    with pytest.raises(cr.RecordError, match="must be UTF-8 text"):
+        cr.loads(b"\xff\xfe")
+
+
+def test_a_deeply_nested_record_is_refused() -> None:
+    with pytest.raises(cr.RecordError, match="a record must be JSON"):
+        cr.loads("[" * 100_000 + "]" * 100_000)
+
+
+@attrs.frozen
+class KingsFirst:
+    def allowed(
+        self, previous: cr.Rank | None, table_empty: bool, ranks: tuple[cr.Rank, ...]
+    ) -> tuple[cr.Rank, ...]:
+        if previous is None:
+            return (cr.Rank.KING,)
+        return cr.policies.Ascending().allowed(previous, table_empty, ranks)
+
+
+def test_a_policy_of_your_own_needs_registering_to_be_recorded() -> None:
+    state = cr.deal(cr.english(3, ranks=KingsFirst()), seed=1)
+    with pytest.raises(
+        cr.RecordError, match=r"register it first with cheatrules.register_policy\(KingsFirst\)"
+    ):
+        cr.dumps(state)
+    cr.register_policy(KingsFirst)
+    assert cr.loads(cr.dumps(state)) == state
+    with pytest.raises(cr.RecordError, match="registered already"):
+        cr.register_policy(cr.policies.Ascending, name="KingsFirst")
+    with pytest.raises(cr.RecordError, match="only attrs classes"):
+        cr.register_policy(int)
+
+
+# -- fuzzing: mutated records raise only RecordError ------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*prefix, index))
+    return found
+
+
+def load_or_refuse(text: str) -> None:
+    try:
+        state = cr.loads(text)
+    except cr.RecordError:
+        return
+    assert isinstance(state, cr.GameState)
+
+
+def mutated(record: Any, data: st.DataObject) -> str:
+    """The record with one value, somewhere in it, replaced by random JSON or removed."""
+    path = data.draw(st.sampled_from(paths(record)))
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    if data.draw(st.booleans()) and isinstance(target, dict):
+        del target[path[-1]]
+    else:
+        target[path[-1]] = data.draw(json_values)
+    return json.dumps(record, ensure_ascii=False)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzzed_json_values_raise_only_record_errors(data: st.DataObject) -> None:
+    load_or_refuse(mutated(json.loads(TEXT), data))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.data())
+def test_fuzzed_text_raises_only_record_errors(data: st.DataObject) -> None:
+    text = TEXT
+    for _ in range(data.draw(st.integers(1, 4))):
+        position = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["delete", "insert", "replace", "truncate"]))
+        piece = data.draw(st.text(min_size=1, max_size=3))
+        if kind == "delete":
+            text = text[:position] + text[position + 1 :]
+        elif kind == "insert":
+            text = text[:position] + piece + text[position:]
+        elif kind == "replace":
+            text = text[:position] + piece + text[position + len(piece) :]
+        else:
+            text = text[:position]
+    load_or_refuse(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_fuzzed_views_raise_only_record_errors(data: st.DataObject) -> None:
+    with contextlib.suppress(cr.RecordError):
+        seen = cr.loads_view(mutated(json.loads(cr.dumps(GAME, seat=1)), data))
+        assert isinstance(seen, cr.Observation)
