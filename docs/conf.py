@@ -34,7 +34,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     # Standard-library and attrs types: no network here for intersphinx.
     ("py:class", r"(typing|collections\.abc|enum|random|attr|attrs)\..*"),
-    ("py:class", r"(Rank|Card|Suit|Seating|Action|Event|Claim)"),
+    ("py:class", r"(Rank|Card|Suit|Seating|Action|Event|Claim|CardKnowledge|GameState)"),
     ("py:class", r"(T|_Stack|_Group|cheatrules\.state\._Stack)"),
     ("py:class", r"(TextIO|Sequence|Iterable|Iterator)"),
 ]

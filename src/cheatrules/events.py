@@ -202,9 +202,11 @@ class Revealed(Event):
 class PileTaken(Event):
     """``seat`` took every card on the table (``cards``, oldest first) into their hand.
 
-    Only the taker sees them all; in the others' view ``cards`` is empty
-    and ``count`` keeps the number (they know the cards they laid themselves
-    and those turned over, from earlier events).
+    Only the taker sees them, and only as a gathered heap: in the taker's view
+    ``cards`` is sorted, not in the order they were laid, so it does not tell
+    who laid which. In the others' view ``cards`` is empty and ``count``
+    keeps the number (they know the cards they laid themselves and those
+    turned over, from earlier events).
     """
 
     visibility: ClassVar[Visibility] = Visibility.SEAT
@@ -214,8 +216,10 @@ class PileTaken(Event):
     count: int = attrs.field(default=attrs.Factory(_count_cards, takes_self=True))
 
     def seen_by(self, seat: int) -> PileTaken:
-        """The number alone, unless ``seat`` took the cards."""
-        return self if seat == self.seat else PileTaken(self.seat, (), self.count)
+        """The cards as a sorted heap for the taker; the number alone for the others."""
+        if seat == self.seat:
+            return PileTaken(self.seat, tuple(sorted(self.cards)), self.count)
+        return PileTaken(self.seat, (), self.count)
 
     def __str__(self) -> str:
         count = self.count

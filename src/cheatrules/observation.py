@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -29,6 +31,10 @@ from cheatrules.cards import Card, Rank
 from cheatrules.events import Event, describe_claim
 from cheatrules.rules import Rules
 from cheatrules.table import Claim, Outcome, Phase
+
+if TYPE_CHECKING:
+    from cheatrules.knowledge import CardKnowledge
+    from cheatrules.state import GameState
 
 __all__ = ["Observation"]
 
@@ -122,6 +128,25 @@ class Observation:
                 self.hand, self.allowed_ranks, self.rules.claims, may_challenge
             )
         return ()
+
+    def knowledge(self) -> CardKnowledge:
+        """What this seat knows for certain about where the cards are.
+
+        See :func:`cheatrules.knowledge.card_knowledge`.
+        """
+        from cheatrules.knowledge import card_knowledge  # the knowledge module needs this one
+
+        return card_knowledge(self)
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A whole game this seat could not tell from the real one, hidden cards placed at random.
+
+        ``observation.sample(rng).observe(observation.seat) == observation``.
+        See :func:`cheatrules.knowledge.sample`.
+        """
+        from cheatrules.knowledge import sample  # the knowledge module needs this one
+
+        return sample(self, rng)
 
     def __str__(self) -> str:
         lines = [f"seat {self.seat} of {self.players} ({self.rules.name})"]
