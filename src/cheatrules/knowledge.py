@@ -60,7 +60,7 @@ class CardKnowledge:
 
     #: The seat whose knowledge this is.
     seat: int
-    #: For each seat, the cards known to be in its hand (this seat's own: its whole hand).
+    #: The cards known to be in each seat's hand (for the observing seat, its whole hand).
     hands: tuple[tuple[Card, ...], ...]
     #: The cards known to be on the table.
     pile: tuple[Card, ...]
