@@ -11,7 +11,12 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 
 def test_there_are_examples() -> None:
-    assert {path.name for path in EXAMPLES} >= {"worked_example.py", "custom_policy.py"}
+    assert {path.name for path in EXAMPLES} >= {
+        "worked_example.py",
+        "custom_policy.py",
+        "bot_vs_bots.py",
+        "replay_record.py",
+    }
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])

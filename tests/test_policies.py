@@ -102,3 +102,26 @@ def test_seating() -> None:
     alone = after.leave(1)
     assert alone.next_active(3) == 3
     assert alone.others_clockwise(3) == ()
+
+
+def test_english_with_placings_plays_on_until_one_player_is_left() -> None:
+    rules = cr.english(4, ending=cr.policies.LastInLoses())
+    state = cr.deal(rules, hands=["A♣", "2♥ 9♣", "3♥ 8♣", "4♦ 6♦"])
+    state = state.apply(cr.Play("A♣", "A"))
+    for _ in range(3):
+        state = state.apply(cr.Accept())
+    assert not state.is_over
+    assert state.finishing_order == (0,)
+    assert (state.to_move, state.required_rank) == (1, Rank.TWO)
+    state = state.apply(cr.Play("2♥", "2"))
+    assert state.to_move == 2  # seat 0 is out and no longer asked
+
+
+def test_english_holding_the_rank_until_a_challenge() -> None:
+    rules = cr.english(3, ranks=cr.policies.HoldUntilChallenge())
+    state = cr.deal(rules, hands=["7♣ 5♦", "7♦ 9♣", "3♥ 8♣"])
+    assert len(state.allowed_ranks) == 13
+    state = state.apply(cr.Play("7♣", "7")).apply(cr.Accept()).apply(cr.Accept())
+    assert state.required_rank is Rank.SEVEN
+    state = state.apply(cr.Play("9♣", "7")).apply(cr.Challenge())
+    assert state.required_rank is None

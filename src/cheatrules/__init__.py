@@ -35,6 +35,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
+from cheatrules.realtime import settle_window
 from cheatrules.records import dumps, loads, loads_view, register_policy
 from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
@@ -86,5 +87,6 @@ __all__ = [
     "loads_view",
     "ranks",
     "register_policy",
+    "settle_window",
     "verish",
 ]

@@ -1,0 +1,56 @@
+"""Helpers for real-time tables, where players shout instead of taking turns.
+
+In Cheat anyone may call "Cheat!" after a claim, and several may call at
+once; the rule books give the call to the first challenger clockwise from
+the declarer. The engine asks the opponents one at a time in exactly that
+order, so a front-end that collects the calls made during a short window can
+feed them in with :func:`settle_window`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cheatrules.actions import Accept, Challenge
+from cheatrules.errors import IllegalActionError
+from cheatrules.state import GameState
+from cheatrules.table import Phase
+
+__all__ = ["settle_window"]
+
+
+def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
+    """Close the challenge window given the seats that called "Cheat!" during it.
+
+    The first caller clockwise from the declarer challenges; everyone asked
+    before that caller accepts; with no callers, everyone accepts.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(4), hands=["A♣ 5♣", "2♥ 3♣", "A♦ 4♣", "3♥ 6♣"])
+    >>> state = state.apply(cr.Play("5♣", "A"))            # seat 0 bluffs
+    >>> after = settle_window(state, callers={3, 2})       # seats 2 and 3 shout together
+    >>> after.events[-3]                                   # seat 1 let it pass; seat 2 comes first
+    Challenged(seat=2, declarer=0)
+
+    Raises:
+        IllegalActionError: no challenge window is open, or a caller is the
+            declarer, a seat that has left, or not a seat at the table.
+
+    """
+    if state.phase is not Phase.CHALLENGE:
+        raise IllegalActionError(f"no challenge window is open: the phase is {state.phase.value}")
+    claim = state.last_claim
+    assert claim is not None
+    shouted = set(callers)
+    allowed = set(state.seating.others_clockwise(claim.seat))
+    wrong = sorted(shouted - allowed, key=repr)
+    if wrong:
+        raise IllegalActionError(
+            f"only seat {claim.seat}'s opponents still in the game may challenge its claim "
+            f"(seats {' '.join(map(str, sorted(allowed)))}); got {wrong}"
+        )
+    while state.phase is Phase.CHALLENGE and state.to_move not in shouted:
+        state = state.apply(Accept())
+    if state.phase is Phase.CHALLENGE:
+        state = state.apply(Challenge())
+    return state
