@@ -52,7 +52,7 @@ def test_thirty_six_cards_for_two_or_three_players_fifty_two_for_four_to_six() -
 def test_the_pack_may_be_chosen() -> None:
     assert cr.verish(3, pack=52).deck.size == 52
     assert cr.verish(5, pack=36).deck.size == 36
-    with pytest.raises(cr.RulesError, match="pack must be 36 or 52 cards; got 40"):
+    with pytest.raises(cr.RulesError, match="pack must be 36 or 52; got 40"):
         cr.verish(3, pack=40)
     with pytest.raises(cr.RulesError, match="pack= and deck= contradict"):
         cr.verish(3, pack=36, deck=cr.Deck.short())

@@ -173,6 +173,30 @@ def _policy_options(game: str, options: dict[str, Any], extra: tuple[str, ...]) 
     return {name: value for name, value in options.items() if name in POLICY_FAMILIES}
 
 
+def _deck_option(
+    policies: dict[str, Any],
+    options: dict[str, Any],
+    name: str,
+    default: int,
+    decks: dict[int, Deck],
+) -> int | None:
+    """Turn a game's shorthand for its deck (``decks=2``, ``pack=36``) into the deck policy.
+
+    Returns the value chosen, or None when a ``deck=`` policy was given instead.
+    """
+    value = options.get(name)
+    if "deck" in policies:
+        if value is not None:
+            raise RulesError(f"the options {name}= and deck= contradict each other; give only one")
+        return None
+    if value is None:
+        value = default
+    if type(value) is not int or value not in decks:
+        raise RulesError(f"{name} must be {' or '.join(map(str, decks))}; got {value!r}")
+    policies["deck"] = decks[value]
+    return value
+
+
 def english(players: int = 4, **options: Any) -> Rules:
     """Cheat in its English ascending-rank form ("I Doubt It"), RULES.md §1.
 
@@ -194,19 +218,13 @@ def english(players: int = 4, **options: Any) -> Rules:
     game = "English Cheat"
     _player_count(game, players, 3, 10)
     policies = _policy_options(game, options, extra=("decks",))
-    decks = options.get("decks")
-    if decks is not None and "deck" in policies:
-        raise RulesError("the options decks= and deck= contradict each other; give only one")
-    if "deck" not in policies:
-        if decks is None:
-            decks = 1 if players <= 6 else 2
-        if type(decks) is not int or decks not in (1, 2):
-            raise RulesError(f"decks must be 1 or 2; got {decks!r}")
-        if decks == 1 and players > 6:
-            raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
-        if decks == 2 and players < 6:
-            raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
-        policies["deck"] = Deck(packs=decks)
+    decks = _deck_option(
+        policies, options, "decks", 1 if players <= 6 else 2, {1: Deck(), 2: Deck(packs=2)}
+    )
+    if decks == 1 and players > 6:
+        raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
+    if decks == 2 and players < 6:
+        raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
     return Rules(players=players, name="english", **policies)
 
 
@@ -239,15 +257,9 @@ def verish(players: int = 4, **options: Any) -> Rules:
     game = "Verish' Ne Verish'"
     _player_count(game, players, 2, 6)
     policies = _policy_options(game, options, extra=("pack",))
-    pack = options.get("pack")
-    if pack is not None and "deck" in policies:
-        raise RulesError("the options pack= and deck= contradict each other; give only one")
-    if "deck" not in policies:
-        if pack is None:
-            pack = 36 if players <= 3 else 52
-        if type(pack) is not int or pack not in (36, 52):
-            raise RulesError(f"pack must be 36 or 52 cards; got {pack!r}")
-        policies["deck"] = Deck.short() if pack == 36 else Deck()
+    _deck_option(
+        policies, options, "pack", 36 if players <= 3 else 52, {36: Deck.short(), 52: Deck()}
+    )
     russian: dict[str, Any] = {
         "dealing": Dealing(set_aside=1),
         "opening": DealersLeft(),
