@@ -171,10 +171,8 @@ class ReferenceVerish:
         self.opener = self.after(challenger) if truthful else challenger  # type: ignore[arg-type]
         counts = [card[0] for card in self.hands[taker]]  # type: ignore[index]
         self.offered = sorted(r for r in set(counts) for _ in range(counts.count(r) // 4))
-        if self.offered:
-            self.phase, self.to_move = "discard", taker
-        else:
-            self.phase, self.to_move = "play", self.opener
+        # The taker is asked every time, fours or not, so asking gives nothing away.
+        self.phase, self.to_move = "discard", taker
 
     def discard(self, ranks: tuple[int, ...]) -> None:
         seat = self.to_move

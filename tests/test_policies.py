@@ -78,7 +78,8 @@ def test_dealers_left_opens() -> None:
 
 
 def test_no_discards_offers_nothing() -> None:
-    assert NoDiscards().after_pickup(cr.cards("Qc Qd Qh Qs")) == ()
+    assert NoDiscards().after_pickup(cr.cards("Qc Qd Qh Qs")) is None
+    assert cr.policies.AfterPickup().after_pickup(cr.cards("Qc Qd Qh 7s")) == ()
 
 
 def test_first_out_wins() -> None:

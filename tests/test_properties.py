@@ -212,16 +212,15 @@ def test_the_set_aside_rank_never_forms_a_four(state: cr.GameState, seed: int) -
 @settings(max_examples=40, deadline=None)
 @given(deals(verish_rules()), st.integers(0, 2**32))
 def test_discards_are_offered_only_right_after_a_pickup(state: cr.GameState, seed: int) -> None:
+    # After every pickup the taker decides, fours or not, so that being asked
+    # tells nobody whether the taker holds a four.
     states = play_randomly(state, seed)
     for before, after in itertools.pairwise(states):
         picked_up = before.pile_size > 0 and after.pile_size == 0
         if after.phase is Phase.DISCARD:
             assert picked_up
-            assert cr.policies.complete_fours(after.hands[after.to_move])  # type: ignore[index]
-        elif picked_up and after.phase is Phase.PLAY:
-            (taker,) = [
-                seat
-                for seat in range(after.players)
-                if after.hand_sizes[seat] > before.hand_sizes[seat]
-            ]
-            assert not cr.policies.complete_fours(after.hands[taker])
+            seen = after.observe(after.to_move)  # type: ignore[arg-type]
+            assert seen.offered == cr.policies.complete_fours(seen.hand)
+            assert seen.legal_actions()[0] == cr.Discard(())
+        elif picked_up:
+            assert after.phase is Phase.OVER

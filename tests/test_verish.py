@@ -135,7 +135,10 @@ def test_worked_example_the_bluff_is_caught() -> None:
     )
     assert len(state.hands[0]) == 1 + 6
     assert state.pile == ()
-    # The challenger opens the next round, with any rank.
+    # A, who took the pile, is asked about fours (it holds none) ...
+    assert (state.phase, state.to_move, state.legal_actions()) == (Phase.DISCARD, 0, (Discard(()),))
+    state = state.apply(Discard(()))
+    # ... then the challenger opens the next round, with any rank.
     assert (state.to_move, state.required_rank) == (1, None)
     assert state.allowed_ranks == SHORT_RANKS
 
@@ -146,6 +149,7 @@ def test_worked_example_the_claim_is_true_and_the_older_cards_play_no_part() -> 
     assert state.events[-2] == cr.Revealed(0, cr.cards("K♦ K♥"), Rank.KING, truthful=True)
     assert state.events[-1] == cr.PileTaken(1, cr.cards("6♣ 6♠ 8♣ 8♠ K♦ K♥"))
     assert len(state.hands[1]) == 1 + 6
+    state = state.apply(Discard(()))
     # The next active player after the challenger opens.
     assert (state.to_move, state.required_rank) == (2, None)
 
@@ -269,7 +273,7 @@ def test_last_cards_trusted_leave_the_game() -> None:
 
 def test_last_cards_caught_in_a_bluff_take_the_pile_and_stay() -> None:
     state = cr.deal(cr.verish(3), hands=["6♣", "7♣ 8♣", "9♣ 10♣"], hidden="A♠")
-    state = state.apply(Play("6♣", "K")).apply(Challenge())
+    state = state.apply(Play("6♣", "K")).apply(Challenge()).apply(Discard(()))
     assert state.hands[0] == cr.cards("6♣")
     assert state.finishing_order == ()
     assert state.to_move == 1  # the challenger opens
@@ -280,6 +284,7 @@ def test_true_last_cards_leave_and_the_wrong_challenger_keeps_the_pile() -> None
     state = state.apply(Play("K♣", "K")).apply(Challenge())
     assert state.events[-2:] == (cr.PileTaken(1, cr.cards("K♣")), cr.WentOut(0))
     assert state.hands[1] == cr.cards("7♣ 8♣ K♣")
+    state = state.apply(Discard(()))
     assert state.to_move == 2  # the next active player after the challenger
 
 
@@ -300,7 +305,7 @@ def test_players_who_have_left_are_skipped() -> None:
     state = state.apply(Play("6♣", "K")).apply(Play("7♣", "K"))  # seat 0 leaves
     state = state.apply(Play("9♣", "K")).apply(Play("J♣", "K"))
     assert state.to_move == 1  # seat 3 is followed by seat 1, not seat 0
-    state = state.apply(Challenge())  # seat 1 doubts seat 3's lie
+    state = state.apply(Challenge()).apply(Discard(()))  # seat 1 doubts seat 3's lie
     assert state.to_move == 1
     assert 0 not in state.seating.active
 
@@ -336,7 +341,8 @@ def test_two_players_the_last_cards_challenged_and_false() -> None:
     state = cr.deal(cr.verish(2), hands=["6♣", "7♣ 8♣"], hidden="A♠")
     state = state.apply(Play("6♣", "K")).apply(Challenge())
     assert not state.is_over
-    assert state.to_move == 1
+    assert (state.phase, state.to_move) == (Phase.DISCARD, 0)
+    assert state.apply(Discard(())).to_move == 1
 
 
 def test_the_engine_never_branches_on_the_variant_name() -> None:

@@ -80,7 +80,7 @@ class ActionSpace:
         copies = deck.copies(ranks[0])
         four = tuple(card for card in deck.cards() if card.rank == ranks[0])[:4]
         discards: list[tuple[Rank, ...]] = []
-        if self.rules.discards.after_pickup(four):
+        if self.rules.discards.after_pickup(four) is not None:
             fours_per_rank = copies // 4
             discards = sorted(
                 {

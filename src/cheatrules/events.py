@@ -240,7 +240,7 @@ class Discarded(Event):
 
     def __str__(self) -> str:
         if not self.ranks:
-            return f"seat {self.seat} keeps their fours"
+            return f"seat {self.seat} discards nothing"
         fours = ", ".join(f"four {rank.plural}" for rank in self.ranks)
         return f"seat {self.seat} discards {fours}"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import attrs
 
@@ -34,11 +34,9 @@ from cheatrules.events import (
     Dealt,
     Discarded,
     Event,
-    GameOver,
     PileTaken,
     Played,
     Revealed,
-    WentOut,
 )
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
@@ -324,13 +322,6 @@ class _Plan:
         self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
         # Where each card the log shows must be next: (event index, "seat" or "pile", which).
         self.needs: dict[Card, list[tuple[int, str, int]]] = {}
-        # After each pile another player took: whether the rules offered fours
-        # ("declined" or "discarded"), or did not, so the taker held none.
-        self.fours_after: dict[int, str] = {}
-        four = tuple(
-            card for card in seen.rules.deck.cards() if card.rank == seen.rules.deck.ranks[0]
-        )
-        offers_fours = bool(seen.rules.discards.after_pickup(four[:4]))
         groups: list[int] = []
         pile = 0
         for index, event in enumerate(self.events):
@@ -347,19 +338,6 @@ class _Plan:
                     self._need(card, groups[-1], "seat", event.seat)
             elif isinstance(event, PileTaken):
                 self.ended[pile] = (event.seat, index, event.cards)
-                if offers_fours and event.seat != self.seat:
-                    after = next(
-                        (
-                            later
-                            for later in self.events[index + 1 :]
-                            if not isinstance(later, (WentOut, GameOver))
-                        ),
-                        None,
-                    )
-                    if isinstance(after, Discarded) and after.seat == event.seat:
-                        self.fours_after[index] = "discarded" if after.ranks else "declined"
-                    else:
-                        self.fours_after[index] = "none"
                 if event.seat == self.seat:
                     for card in event.cards:
                         self._need(card, index, "pile", pile)
@@ -457,11 +435,6 @@ class _Plan:
                     return None
                 holding[event.seat].extend(table)
                 table = []
-                fours = self.fours_after.get(index)
-                if fours is not None and not self._fours(
-                    fours, holding[event.seat], bound, bind, rng
-                ):
-                    return None
             elif isinstance(event, Discarded):
                 hand = holding[event.seat]
                 picked = _pick(hand, event.cards, bound, rng, identify=True)
@@ -489,42 +462,6 @@ class _Plan:
             else:
                 real.append(action)
         return hands, [bound[item] for item in aside], real
-
-    def _fours(
-        self,
-        fours: str,
-        hand: list[int],
-        bound: dict[int, Card],
-        bind: Callable[[int, Card], bool],
-        rng: random.Random,
-    ) -> bool:
-        """Whether the taker's hand can agree with the log's discard phase (or its absence)."""
-        counts = Counter(bound[item].rank for item in hand if item in bound)
-        if fours == "none":
-            return all(count < 4 for count in counts.values())
-        if fours == "discarded" or any(count >= 4 for count in counts.values()):
-            return True
-        # The taker declined a four the log does not show: give it one.
-        free = [item for item in hand if item not in bound]
-        ranks = [rank for rank in self.seen.rules.deck.ranks if counts[rank] + len(free) >= 4]
-        rng.shuffle(ranks)
-        for rank in ranks:
-            spare = [
-                card
-                for card in self.copies
-                if card.rank == rank
-                for _ in range(self.copies[card] - self.used_copies(bound, card))
-            ]
-            if counts[rank] + len(spare) < 4:
-                continue
-            rng.shuffle(spare)
-            rng.shuffle(free)
-            return all(map(bind, free[: 4 - counts[rank]], spare[: 4 - counts[rank]]))
-        return False
-
-    @staticmethod
-    def used_copies(bound: dict[int, Card], card: Card) -> int:
-        return sum(1 for value in bound.values() if value == card)
 
     def _choose(
         self,

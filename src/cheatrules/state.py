@@ -321,8 +321,10 @@ class GameState:
             said = describe_claim(claim.count, claim.rank)
             return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {said}"
         if self._phase is Phase.DISCARD:
-            offered = " ".join(str(rank) for rank in self._pending[0])  # type: ignore[index]
-            return f"seat {seat} must discard fours of {offered}, or decline with Discard(())"
+            fours = " ".join(str(rank) for rank in self._pending[0])  # type: ignore[index]
+            if not fours:
+                return f"seat {seat} holds no complete four and must decline with Discard(())"
+            return f"seat {seat} must discard fours of {fours}, or decline with Discard(())"
         ranks = f"as {self._allowed[0]}" if len(self._allowed) == 1 else "announcing any rank"
         challenge = " or challenge" if self._table is not None and self.rules.window.on_turn else ""
         return f"seat {seat} must lay cards {ranks}{challenge}"
@@ -513,7 +515,7 @@ class GameState:
         opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
         allowed = rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks)
         offered = rules.discards.after_pickup(hand)
-        if offered:
+        if offered is not None:
             return self._next(
                 phase=Phase.DISCARD, to_move=taker, log=log, log_length=length,
                 hands=hands, keys=all_keys, table=None, table_size=0,

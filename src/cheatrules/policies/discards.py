@@ -13,13 +13,16 @@ __all__ = ["AfterPickup", "DiscardRule", "NoDiscards", "complete_fours"]
 
 
 class DiscardRule(Protocol):
-    """Decides which complete fours a player who just took the pile may set aside."""
+    """Decides whether a player who just took the pile decides on discards, and which fours."""
 
-    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
-        """The ranks (one entry per complete four) the taker may discard; ``()`` offers nothing.
+    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
+        """The fours the taker may discard (one rank per complete four), or None for no decision.
 
-        When the answer is not empty, the game enters its discard phase and
-        the taker chooses any subset of it.
+        Any tuple, even an empty one, puts the game in its discard phase,
+        where the taker chooses a subset of it (the empty one declines). The
+        phase must not depend on the hand, or every seat would learn from it
+        whether the taker holds a four: a rule that offers discards returns
+        a tuple after every pickup, empty when the taker holds no four.
         """
         ...
 
@@ -29,13 +32,13 @@ class NoDiscards:
     """Fours are never discarded (Cheat).
 
     >>> from cheatrules.cards import cards
-    >>> NoDiscards().after_pickup(cards("7♣ 7♦ 7♥ 7♠"))
-    ()
+    >>> NoDiscards().after_pickup(cards("7♣ 7♦ 7♥ 7♠")) is None
+    True
     """
 
-    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
-        """Nothing is ever offered."""
-        return ()
+    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
+        """No decision, ever."""
+        return None
 
 
 def complete_fours(hand: tuple[Card, ...]) -> tuple[Rank, ...]:
@@ -54,14 +57,15 @@ class AfterPickup:
     """Verish' Ne Verish': right after taking the pile, the taker may set aside complete fours.
 
     Only then: fours held from the deal wait for a pickup. Any subset may be
-    discarded, including none; the choice is offered only when the taker
-    holds at least one complete four.
+    discarded, including none. The taker is asked after every pickup, so
+    that being asked tells nobody whether the taker holds a four; without
+    one, declining is the only choice.
 
     >>> from cheatrules.cards import cards
-    >>> AfterPickup().after_pickup(cards("Q♣ Q♦ Q♥ Q♠ 7♣"))
-    (Rank.QUEEN,)
+    >>> AfterPickup().after_pickup(cards("Q♣ Q♦ Q♥ Q♠ 7♣")), AfterPickup().after_pickup(cards("7♣"))
+    ((Rank.QUEEN,), ())
     """
 
-    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
-        """Every complete four in the hand."""
+    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
+        """Every complete four in the hand (an empty tuple when there is none)."""
         return complete_fours(hand)
