@@ -92,12 +92,18 @@ def mutate(path: list[Any], value: Any) -> str:
         (mutate(["version"], "1"), "unknown record version '1'"),
         (mutate(["rules", "game"], "poker"), "unknown game 'poker'; known: english, verish"),
         (mutate(["rules", "players"], "3"), "rules.players must be int; got '3'"),
-        (mutate(["rules", "players"], 1), "rules: a game needs a whole number of at least 2"),
+        (
+            mutate(["rules", "players"], 1),
+            "rules: English Cheat is played by 3 to 10 players; got 1",
+        ),
         (
             mutate(["rules", "policies", "ranks", "type"], "Sideways"),
             "unknown policy type 'Sideways'",
         ),
-        (mutate(["rules", "policies", "ranks", "start"], "Z"), "policies.ranks: unknown rank 'Z'"),
+        (
+            mutate(["rules", "policies", "ranks", "start"], "Z"),
+            "rules.policies.ranks.start: unknown rank 'Z'",
+        ),
         (mutate(["rules", "policies", "ranks", "speed"], 3), "unknown setting speed for Ascending"),
         (mutate(["rules", "policies", "colour"], {}), "unknown family colour"),
         (mutate(["rules", "policies", "claims", "maximum"], [1]), "claims: a claim size must be"),
@@ -233,3 +239,75 @@ def test_fuzzed_views_raise_only_record_errors(data: st.DataObject) -> None:
     with contextlib.suppress(cr.RecordError):
         seen = cr.loads_view(mutated(json.loads(cr.dumps(GAME, seat=1)), data))
         assert isinstance(seen, cr.Observation)
+
+
+def test_a_custom_rules_name_round_trips() -> None:
+    state = cr.deal(cr.Rules(players=3, name="house rules"), seed=2)
+    record = json.loads(cr.dumps(state))
+    assert (record["rules"]["game"], record["rules"]["name"]) == ("custom", "house rules")
+    assert cr.loads(cr.dumps(state)).rules.name == "house rules"
+    assert cr.loads_view(cr.dumps(state, seat=1)) == state.observe(1)
+
+
+@attrs.frozen
+class NamedRanks:
+    """A registered policy whose settings are ranks and tuples of ranks."""
+
+    start: cr.Rank = cr.Rank.SEVEN
+    skip: tuple[cr.Rank, ...] = (cr.Rank.TWO, cr.Rank.KING)
+
+    def allowed(
+        self, previous: cr.Rank | None, table_empty: bool, ranks: tuple[cr.Rank, ...]
+    ) -> tuple[cr.Rank, ...]:
+        return (self.start,)
+
+
+def test_registered_policies_with_ranks_round_trip() -> None:
+    cr.register_policy(NamedRanks)
+    state = cr.deal(cr.english(3, ranks=NamedRanks()), seed=4)
+    loaded = cr.loads(cr.dumps(state))
+    assert loaded == state
+    assert loaded.rules.ranks == NamedRanks()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["rules", "policies", "deck", "packs"], 100_000, "a deck holds 1 to 8 packs"),
+        (["rules", "players"], 10_000, "played by 3 to 10 players; got 10000"),
+        (["rules", "players"], 2, "played by 3 to 10 players; got 2"),
+    ],
+)
+def test_records_cannot_ask_for_huge_games(path: list[Any], value: Any, message: str) -> None:
+    with pytest.raises(cr.RecordError, match=message):
+        cr.loads(mutate(path, value))
+
+
+def view_with(path: list[Any], value: Any) -> str:
+    record = json.loads(cr.dumps(GAME, seat=1))
+    target = record["view"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["seat"], 7, "view.seat: seat 7 is not at a table of 3"),
+        (["seat"], -1, "view.seat: seat -1 is not at a table of 3"),
+        (["hand_sizes"], [1, 1], "view.hand_sizes must give 3 sizes"),
+        (["hand"], "2♥ 2♥", "view.hand holds 2 cards; hand_sizes says 1"),
+        (["discarded"], "Q♠ Q♠", "Q♠ 2 times, but the deck has 1 copy"),
+        (["events"], [], "view.events must start with the deal"),
+        (["phase"], "over", "view.outcome must be given exactly when the phase is over"),
+        (["to_move"], "x", "view.to_move must be a seat number or null; got 'x'"),
+        (["to_move"], True, "view.to_move must be a seat number or null; got True"),
+        (["events", 1, "colour"], "red", "view.events: Played has no field colour"),
+        (["events", 0, "hands"], 5, "view.events: Dealt.hands"),
+    ],
+)
+def test_a_bad_view_is_refused_naming_the_field(path: list[Any], value: Any, message: str) -> None:
+    with pytest.raises(cr.RecordError, match=message):
+        cr.loads_view(view_with(path, value))

@@ -98,10 +98,12 @@ def test_replace_changes_one_family() -> None:
 
 
 def test_rules_need_a_deck_that_gives_everyone_a_card() -> None:
-    with pytest.raises(cr.RulesError, match="cannot give each of 60 players a card"):
-        cr.Rules(players=60)
-    with pytest.raises(cr.RulesError, match="at least 2 players"):
+    with pytest.raises(cr.RulesError, match="cannot give each of 30 players a card"):
+        cr.Rules(players=30, deck=cr.Deck.short())
+    with pytest.raises(cr.RulesError, match="2 to 32 players"):
         cr.Rules(players=1)
+    with pytest.raises(cr.RulesError, match="2 to 32 players; got 10000"):
+        cr.Rules(players=10_000)
 
 
 def test_claim_size_is_checked() -> None:

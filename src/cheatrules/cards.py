@@ -328,9 +328,13 @@ def canonical(card: Card) -> Card:
     return _CARD_BY_KEY[card.key]
 
 
+#: The most packs a deck may hold.
+MAX_PACKS = 8
+
+
 def _validate_packs(_instance: Any, _attribute: Any, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise CardError(f"a deck holds at least one pack; got packs={value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PACKS:
+        raise CardError(f"a deck holds 1 to {MAX_PACKS} packs; got packs={value!r}")
 
 
 def ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:

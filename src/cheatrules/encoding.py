@@ -82,14 +82,16 @@ class ActionSpace:
         discards: list[tuple[Rank, ...]] = []
         if self.rules.discards.after_pickup(four) is not None:
             fours_per_rank = copies // 4
+            # How many fours of each rank: 0 to fours_per_rank, every combination.
             discards = sorted(
-                {
-                    tuple(sorted(choice))
-                    for size in range(len(ranks) * fours_per_rank + 1)
-                    for choice in itertools.combinations(
-                        [rank for rank in ranks for _ in range(fours_per_rank)], size
+                (
+                    tuple(
+                        rank
+                        for rank, fours in zip(ranks, counts, strict=True)
+                        for _ in range(fours)
                     )
-                },
+                    for counts in itertools.product(range(fours_per_rank + 1), repeat=len(ranks))
+                ),
                 key=lambda choice: (len(choice), choice),
             )
         claims = self.rules.claims

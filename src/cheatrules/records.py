@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -68,7 +69,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
-from cheatrules.rules import POLICY_FAMILIES, Rules
+from cheatrules.rules import POLICY_FAMILIES, Rules, english, verish
 from cheatrules.state import GameState
 from cheatrules.table import Claim, Outcome, Phase
 
@@ -78,7 +79,8 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads", "loads_view", "register_policy
 FORMAT = "cheatrules"
 #: The record format version this library writes and reads.
 VERSION = 1
-_GAMES = ("english", "verish", "custom")
+_FACTORIES: dict[str, Callable[..., Rules]] = {"english": english, "verish": verish}
+_GAMES = (*_FACTORIES, "custom")
 
 _POLICIES: dict[str, type] = {}
 
@@ -140,8 +142,11 @@ def _policy(value: object) -> dict[str, Any]:
 
 
 def _rules(rules: Rules) -> dict[str, Any]:
+    game = rules.name if rules.name in _FACTORIES else "custom"
+    named = {} if game == rules.name else {"name": rules.name}
     return {
-        "game": rules.name,
+        "game": game,
+        **named,
         "players": rules.players,
         "policies": {family: _policy(getattr(rules, family)) for family in POLICY_FAMILIES},
     }
@@ -283,7 +288,34 @@ def _read_policy(family: str, data: object) -> object:
     for key, value in settings.items():
         if not _plain(value):
             raise RecordError(f"{where}.{key} must be a number, text or a list of them")
-    return _checked(where, lambda: cls(**settings))
+    types = attrs.fields_dict(_resolved(cls))
+    typed = {
+        key: _typed(types[key].type, value, f"{where}.{key}") for key, value in settings.items()
+    }
+    return _checked(where, lambda: cls(**typed))
+
+
+def _resolved(cls: type) -> type:
+    """``cls`` with its field annotations resolved to types (where they can be)."""
+    try:
+        return attrs.resolve_types(cls)
+    except (NameError, TypeError):
+        return cls
+
+
+def _typed(kind: Any, value: Any, where: str) -> Any:
+    """A JSON value as the type an attrs field declares: ranks from text, tuples from lists."""
+    try:
+        if kind is Rank and isinstance(value, str):
+            return Rank.parse(value)
+        if isinstance(value, list):
+            arguments = getattr(kind, "__args__", ())
+            if arguments and arguments[0] is Rank:
+                return tuple(Rank.parse(item) for item in value)
+            return tuple(value)
+    except CheatRulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return value
 
 
 def _plain(value: object) -> bool:
@@ -305,7 +337,16 @@ def _read_rules(data: object) -> Rules:
             f"known: {', '.join(POLICY_FAMILIES)}"
         )
     chosen: dict[str, Any] = {family: _read_policy(family, found[family]) for family in found}
-    return _checked("rules", lambda: Rules(players=players, name=game, **chosen))  # type: ignore[no-any-return]
+    factory = _FACTORIES.get(game)
+    if factory is not None:
+        # A named game's own checks hold too (its player count, its deck).
+        made: Rules = _checked("rules", lambda: factory(players, **chosen))
+        return made
+    name = data.get("name", "custom") if isinstance(data, dict) else "custom"
+    if not isinstance(name, str):
+        raise RecordError(f"rules.name must be text; got {name!r}")
+    custom: Rules = _checked("rules", lambda: Rules(players=players, name=name, **chosen))
+    return custom
 
 
 def _read_action(text: object, index: int) -> Action:
@@ -382,7 +423,7 @@ def loads_view(text: str | bytes) -> Observation:
     record = _parse(text)
     view = _get(record, "view", dict, "record")
     try:
-        return _read_view(view)
+        return _check_view(_read_view(view))
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
@@ -398,7 +439,7 @@ def _read_view(view: dict[str, Any]) -> Observation:
         hand=cards(_get(view, "hand", str, "view")),
         hand_sizes=tuple(_ints(_get(view, "hand_sizes", list, "view"), "view.hand_sizes")),
         claims=tuple(_read_claim(item) for item in _get(view, "claims", list, "view")),
-        to_move=view.get("to_move") if isinstance(view.get("to_move"), int) else None,
+        to_move=_seat_or_none(view.get("to_move")),
         phase=_checked("view.phase", lambda: Phase(view.get("phase"))),
         allowed_ranks=ranks(_get(view, "allowed_ranks", list, "view")),
         finishing_order=tuple(
@@ -415,6 +456,57 @@ def _read_view(view: dict[str, Any]) -> Observation:
         events=tuple(_read_event(item) for item in _get(view, "events", list, "view")),
         offered=ranks(_get(view, "offered", list, "view")),
     )
+
+
+def _seat_or_none(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise RecordError(f"view.to_move must be a seat number or null; got {value!r}")
+
+
+def _check_view(seen: Observation) -> Observation:
+    """Refuse a view that no game could give: seats off the table, cards the deck lacks..."""
+    players = seen.players
+    deck = seen.rules.deck
+
+    def seat(value: int | None, where: str) -> None:
+        if value is not None and not 0 <= value < players:
+            raise RecordError(f"view.{where}: seat {value} is not at a table of {players}")
+
+    seat(seen.seat, "seat")
+    seat(seen.to_move, "to_move")
+    if len(seen.hand_sizes) != players or min(seen.hand_sizes, default=0) < 0:
+        raise RecordError(f"view.hand_sizes must give {players} sizes of 0 or more")
+    if len(seen.hand) != seen.hand_sizes[seen.seat]:
+        raise RecordError(
+            f"view.hand holds {len(seen.hand)} cards; hand_sizes says {seen.hand_sizes[seen.seat]}"
+        )
+    try:
+        deck.check([*seen.hand, *seen.discarded], what="view.hand and view.discarded")
+    except CheatRulesError as error:
+        raise RecordError(str(error)) from None
+    for claim in seen.claims:
+        seat(claim.seat, "claims")
+        if claim.count < 1:
+            raise RecordError("view.claims: a claim holds at least one card")
+    for index in seen.finishing_order:
+        seat(index, "finishing_order")
+    if len(set(seen.finishing_order)) != len(seen.finishing_order):
+        raise RecordError("view.finishing_order names a seat twice")
+    if (seen.phase is Phase.OVER) != (seen.outcome is not None):
+        raise RecordError("view.outcome must be given exactly when the phase is over")
+    if seen.outcome is not None:
+        for index in (*seen.outcome.winners, *seen.outcome.losers):
+            seat(index, "outcome")
+    if seen.set_aside_count < 0 or not set(seen.offered) <= set(deck.ranks):
+        raise RecordError("view.set_aside_count or view.offered is out of range")
+    if not seen.events or not isinstance(seen.events[0], Dealt):
+        raise RecordError("view.events must start with the deal")
+    for event in seen.events:
+        for name in ("seat", "declarer", "dealer"):
+            if hasattr(event, name):
+                seat(getattr(event, name), f"events ({type(event).__name__}.{name})")
+    return seen
 
 
 def _read_claim(item: object) -> Claim:
@@ -452,12 +544,17 @@ def _read_event(data: object) -> Event:
     if cls is None:
         raise RecordError(f"view.events: unknown event {name!r}")
     assert isinstance(data, dict)
+    known = {field.name for field in attrs.fields(cls)} | {"event"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise RecordError(f"view.events: {name} has no field {', '.join(extra)}")
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
         if field.name not in data:
             raise RecordError(f"view.events: {name} lacks {field.name!r}")
         raw = data[field.name]
-        values[field.name] = _event_value(field.name, raw)
+        where = f"view.events: {name}.{field.name}"
+        values[field.name] = _checked(where, partial(_event_value, field.name, raw))
     return cls(**values)
 
 

@@ -75,9 +75,15 @@ _MEMBERS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The most seats a game may have.
+MAX_PLAYERS = 32
+
+
 def _check_players(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 2:
-        raise RulesError(f"a game needs a whole number of at least 2 players; got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= MAX_PLAYERS:
+        raise RulesError(
+            f"a game needs a whole number of 2 to {MAX_PLAYERS} players; got {value!r}"
+        )
 
 
 def _fits(family: str, value: object) -> bool:
