@@ -98,8 +98,10 @@ def test_replace_changes_one_family() -> None:
 
 
 def test_rules_need_a_deck_that_gives_everyone_a_card() -> None:
-    with pytest.raises(cr.RulesError, match="cannot give each of 30 players a card"):
-        cr.Rules(players=30, deck=cr.Deck.short())
+    with pytest.raises(
+        cr.RulesError, match="a deck of 28 cards with 0 set aside cannot give each of 32"
+    ):
+        cr.Rules(players=32, deck=cr.Deck(ranks="A 2 3 4 5 6 7"))
     with pytest.raises(cr.RulesError, match="2 to 32 players"):
         cr.Rules(players=1)
     with pytest.raises(cr.RulesError, match="2 to 32 players; got 10000"):
