@@ -9,7 +9,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules.knowledge import SamplingError, card_knowledge
+from cheatrules.knowledge import card_knowledge
+from cheatrules.sampling import SamplingError
 
 from .strategies import play_randomly, random_action, small_deals
 

@@ -142,9 +142,9 @@ class Observation:
         """A whole game this seat could not tell from the real one, hidden cards placed at random.
 
         ``observation.sample(rng).observe(observation.seat) == observation``.
-        See :func:`cheatrules.knowledge.sample`.
+        See :func:`cheatrules.sampling.sample`.
         """
-        from cheatrules.knowledge import sample  # the knowledge module needs this one
+        from cheatrules.sampling import sample  # the sampling module needs this one
 
         return sample(self, rng)
 

@@ -1,0 +1,329 @@
+"""Whole games consistent with what one seat saw, for Monte-Carlo search.
+
+:func:`sample` returns a complete :class:`~cheatrules.GameState` (deal and
+history) that the seat could not tell from the real one: observing it from
+that seat gives the very same observation, while the cards the seat did not
+see are placed at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.cards import Card, Rank
+from cheatrules.deal import deal
+from cheatrules.errors import CheatRulesError
+from cheatrules.events import Accepted, Challenged, Dealt, Discarded, PileTaken, Played, Revealed
+from cheatrules.observation import Observation
+from cheatrules.state import GameState
+
+__all__ = ["SamplingError", "sample"]
+
+
+class SamplingError(CheatRulesError):
+    """No game consistent with an observation was found in the attempts allowed."""
+
+
+def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameState:
+    """A whole game the seat of ``seen`` could not tell from the real one.
+
+    Returns a :class:`~cheatrules.GameState` whose deal and history agree
+    with everything the seat saw, with the hidden cards placed at random:
+    ``sample(seen, rng).observe(seen.seat) == seen``.
+
+    Raises:
+        SamplingError: no consistent game was found in ``attempts`` tries
+            (only for very constrained logs; each try is cheap).
+
+    """
+    dealt = seen.events[0]
+    if not isinstance(dealt, Dealt):
+        raise CheatRulesError("an observation's log starts with the deal")
+    plan = _Plan(seen, dealt)
+    for _ in range(attempts):
+        built = plan.attempt(rng)
+        if built is None:
+            continue
+        hands, hidden, actions = built
+        try:
+            state = deal(seen.rules, dealer=dealt.dealer, hands=hands, hidden=hidden or None)
+            for action in actions:
+                state = state.apply(action)
+        except CheatRulesError:
+            continue
+        if state.observe(seen.seat) == seen:
+            return state
+    raise SamplingError(
+        f"found no game consistent with seat {seen.seat}'s view in {attempts} tries"
+    )
+
+
+class _Plan:
+    """The shape of a seat's log, read once, from which random consistent games are drawn.
+
+    Every card in play is a token; the observer's own tokens carry their
+    identity from the start, the others get one when the log shows it (a
+    group turned over, a pile the observer took, a four discarded) or, at the
+    end, at random from the cards nobody saw. At each hidden play the
+    player's tokens are drawn at random, steered by where the log says each
+    known card must be next; a try that still contradicts the log is
+    dropped, and a finished try is replayed through the engine and kept only
+    if the observer's view of it is the real one.
+    """
+
+    def __init__(self, seen: Observation, dealt: Dealt) -> None:
+        self.seen = seen
+        self.seat = seen.seat
+        self.dealt = dealt
+        self.events = seen.events
+        self.copies = Counter(seen.rules.deck.cards())
+        self.pile_of: dict[int, int] = {}  # Played index -> pile number
+        self.revealed: dict[int, tuple[Card, ...]] = {}  # Played index -> cards shown
+        self.ended: dict[int, tuple[int, int, tuple[Card, ...]]] = {}  # pile -> taker, index, cards
+        self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
+        # Where each card the log shows must be next: (event index, "seat" or "pile", which).
+        self.needs: dict[Card, list[tuple[int, str, int]]] = {}
+        groups: list[int] = []
+        pile = 0
+        for index, event in enumerate(self.events):
+            if isinstance(event, Played):
+                self.pile_of[index] = pile
+                groups.append(index)
+                if event.seat == self.seat:
+                    self.known_in.setdefault(pile, Counter()).update(event.cards)
+            elif isinstance(event, Revealed):
+                self.revealed[groups[-1]] = event.cards
+                if event.seat != self.seat:
+                    self.known_in.setdefault(pile, Counter()).update(event.cards)
+                for card in event.cards:
+                    self._need(card, groups[-1], "seat", event.seat)
+            elif isinstance(event, PileTaken):
+                self.ended[pile] = (event.seat, index, event.cards)
+                if event.seat == self.seat:
+                    for card in event.cards:
+                        self._need(card, index, "pile", pile)
+                pile, groups = pile + 1, []
+            elif isinstance(event, Discarded):
+                for card in event.cards:
+                    self._need(card, index, "seat", event.seat)
+        # Each hidden play, by player: (index, pile, who took that pile, when).
+        self.hidden_plays: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        for index, event in enumerate(self.events):
+            if isinstance(event, Played) and event.seat != self.seat and index not in self.revealed:
+                pile = self.pile_of[index]
+                taker, when, _ = self.ended.get(pile, (-1, len(self.events), ()))
+                self.hidden_plays.setdefault(event.seat, []).append(
+                    (index, pile, taker, when, event.count)
+                )
+
+    def _need(self, card: Card, index: int, kind: str, which: int) -> None:
+        self.needs.setdefault(card, []).append((index, kind, which))
+
+    def _next_need(self, card: Card, index: int) -> tuple[int, str, int] | None:
+        return next((need for need in self.needs.get(card, ()) if need[0] > index), None)
+
+    def _chances(self, seat: int, after: int, need: tuple[int, str, int]) -> tuple[int, int]:
+        """The later hidden plays of ``seat`` that carry a card straight to where it is needed.
+
+        Returns how many there are, and how many cards they lay in all.
+        """
+        index, kind, which = need
+        counts = [
+            count
+            for play, pile, taker, when, count in self.hidden_plays.get(seat, ())
+            if after < play < index
+            and (pile == which if kind == "pile" else taker == which and when < index)
+        ]
+        return len(counts), sum(counts)
+
+    def attempt(
+        self, rng: random.Random
+    ) -> tuple[list[list[Card]], list[Card], list[Action]] | None:
+        """One random try: the hands, the hidden cards and the actions, or None on a dead end."""
+        bound: dict[int, Card] = {}
+        used: Counter[Card] = Counter()
+        holding: dict[int, list[int]] = {}
+        token = 0
+        initial: dict[int, list[int]] = {}
+        for seat, size in enumerate(self.dealt.hand_sizes):
+            holding[seat] = list(range(token, token + size))
+            initial[seat] = list(holding[seat])
+            token += size
+        aside = list(range(token, token + self.dealt.set_aside_count))
+        token += len(aside)
+        for index, card in zip(holding[self.seat], self.dealt.hands[self.seat], strict=True):
+            bound[index] = card
+            used[card] += 1
+
+        def bind(item: int, card: Card) -> bool:
+            if item in bound:
+                return bound[item] == card
+            if used[card] >= self.copies[card]:
+                return False
+            bound[item] = card
+            used[card] += 1
+            return True
+
+        def match(items: list[int], cards: Iterable[Card]) -> bool:
+            """Give ``items`` exactly the identities ``cards``."""
+            wanted = Counter(cards)
+            free = []
+            for item in items:
+                if item in bound:
+                    if wanted[bound[item]] <= 0:
+                        return False
+                    wanted[bound[item]] -= 1
+                else:
+                    free.append(item)
+            rest = list(wanted.elements())
+            return len(rest) == len(free) and all(map(bind, free, rest))
+
+        table: list[int] = []
+        actions: list[Action | _Laid] = []
+        for index, event in enumerate(self.events):
+            if isinstance(event, Played):
+                chosen = self._choose(index, event, holding, bound, table, rng)
+                if chosen is None:
+                    return None
+                for item in chosen:
+                    holding[event.seat].remove(item)
+                table.extend(chosen)
+                if index in self.revealed and not match(chosen, self.revealed[index]):
+                    return None
+                actions.append(_Laid(tuple(chosen), event.rank))
+            elif isinstance(event, PileTaken):
+                if event.seat == self.seat and not match(table, event.cards):
+                    return None
+                holding[event.seat].extend(table)
+                table = []
+            elif isinstance(event, Discarded):
+                hand = holding[event.seat]
+                picked = _pick(hand, event.cards, bound, rng, identify=True)
+                if picked is None or not match(picked, event.cards):
+                    return None
+                for item in picked:
+                    hand.remove(item)
+                actions.append(Discard(event.ranks))
+            elif isinstance(event, Challenged):
+                actions.append(Challenge())
+            elif isinstance(event, Accepted):
+                actions.append(Accept())
+        pool = list((Counter(self.seen.rules.deck.cards()) - used).elements())
+        rng.shuffle(pool)
+        free = [item for item in range(token) if item not in bound]
+        if len(pool) < len(free):
+            return None
+        for item, card in zip(free, pool, strict=False):
+            bound[item] = card
+        hands = [[bound[item] for item in initial[seat]] for seat in range(len(initial))]
+        real: list[Action] = []
+        for action in actions:
+            if isinstance(action, _Laid):
+                real.append(Play(tuple(bound[item] for item in action.items), action.rank))
+            else:
+                real.append(action)
+        return hands, [bound[item] for item in aside], real
+
+    def _choose(
+        self,
+        index: int,
+        event: Played,
+        holding: dict[int, list[int]],
+        bound: dict[int, Card],
+        table: list[int],
+        rng: random.Random,
+    ) -> list[int] | None:
+        """Which of the player's tokens went into this group, or None on a dead end."""
+        hand = holding[event.seat]
+        wanted = event.cards if event.seat == self.seat else self.revealed.get(index)
+        if wanted is not None:
+            # Known cards: the player's token for each, else one not yet identified.
+            return _pick(hand, wanted, bound, rng, identify=event.seat != self.seat)
+        pile = self.pile_of[index]
+        ended = self.ended.get(pile)
+        room: Counter[Card] | None = None
+        if ended is not None and ended[0] == self.seat:
+            # The observer takes this pile later and sees all of it.
+            room = Counter(ended[2]) - self.known_in.get(pile, Counter())
+            room -= Counter(bound[i] for i in table if i in bound)
+        must: list[int] = []
+        free: list[int] = []
+        fallback: list[int] = []  # laid only when nothing else is left
+        waiting: dict[tuple[int, str, int], list[int]] = {}
+        for item in hand:
+            identity = bound.get(item)
+            if identity is None:
+                free.append(item)
+                continue
+            if room is not None and room[identity] <= 0:
+                continue  # the observer would have seen it in the pile
+            need = self._next_need(identity, index)
+            if need is None:
+                free.append(item)
+                continue
+            when, kind, which = need
+            if kind == "seat" and which == event.seat:
+                # The player shows it later: it stays, unless this pile comes back first.
+                comes_back = ended is not None and ended[0] == event.seat and ended[1] < when
+                (free if comes_back else fallback).append(item)
+                continue
+            direct = (
+                (which == pile)
+                if kind == "pile"
+                else (ended is not None and ended[0] == which and ended[1] < when)
+            )
+            plays, _ = self._chances(event.seat, index, need)
+            if direct:
+                # Lay it now, or at one of the later plays that would also carry it there.
+                (must if rng.randrange(plays + 1) == 0 else free).append(item)
+            elif plays:
+                waiting.setdefault(need, []).append(item)
+            else:
+                free.append(item)  # it can only get there by a longer way round
+        for need, items in waiting.items():
+            # Later plays carry some of these straight there; the rest go round.
+            _, room_later = self._chances(event.seat, index, need)
+            rng.shuffle(items)
+            excess = max(0, len(items) - room_later)
+            free.extend(items[:excess])
+            fallback.extend(items[excess:])
+        if len(must) > event.count:
+            return None
+        rng.shuffle(free)
+        rng.shuffle(fallback)
+        chosen = must + (free + fallback)[: event.count - len(must)]
+        return chosen if len(chosen) == event.count else None
+
+
+def _pick(
+    hand: list[int],
+    cards: Iterable[Card],
+    bound: dict[int, Card],
+    rng: random.Random,
+    identify: bool,
+) -> list[int] | None:
+    """Tokens from ``hand`` for ``cards``: each card's known token, else a random unknown one."""
+    unknown = [item for item in hand if item not in bound]
+    rng.shuffle(unknown)
+    chosen: list[int] = []
+    for card in cards:
+        item = next((i for i in hand if bound.get(i) == card and i not in chosen), None)
+        if item is None and identify:
+            item = next((i for i in unknown if i not in chosen), None)
+        if item is None:
+            return None
+        chosen.append(item)
+    return chosen
+
+
+@attrs.frozen
+class _Laid:
+    """A play whose card identities are decided at the end of an attempt."""
+
+    items: tuple[int, ...]
+    rank: Rank
