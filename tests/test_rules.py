@@ -74,8 +74,10 @@ def test_a_policy_can_be_passed_as_an_option() -> None:
 
 
 def test_a_value_that_is_not_a_policy_is_refused_naming_the_family() -> None:
-    with pytest.raises(cr.RulesError, match="ranks= must be a RankRule policy; got 'descending'"):
-        cr.english(4, ranks="descending")
+    with pytest.raises(cr.RulesError, match="ranks= must be a RankRule policy; got 5"):
+        cr.english(4, ranks=5)
+    with pytest.raises(cr.RulesError, match="unknown ranks='sideways'; the names are ascending"):
+        cr.english(4, ranks="sideways")
     with pytest.raises(cr.RulesError, match="deck= must be a Deck policy"):
         cr.english(4, deck=52)
 

@@ -14,6 +14,7 @@ passing a policy as an option or by building ``Rules`` directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from cheatrules.cards import Deck
 from cheatrules.errors import RulesError
 from cheatrules.policies import (
+    Adjacent,
     AfterPickup,
     Ascending,
     AskEachOpponent,
@@ -31,20 +33,23 @@ from cheatrules.policies import (
     DealersLeft,
     Dealing,
     DeclarersLeft,
+    Descending,
     DiscardRule,
     Ending,
     FirstOutWins,
+    FreeChoice,
     HoldUntilChallenge,
     LastInLoses,
     NextPlayerDecides,
     NoDiscards,
     Opening,
     RankRule,
+    TakerPlays,
     TurnAfterChallenge,
     WholeGroup,
 )
 
-__all__ = ["POLICY_FAMILIES", "Rules", "english", "verish"]
+__all__ = ["NAMED_POLICIES", "POLICY_FAMILIES", "Rules", "english", "verish"]
 
 #: Each policy field of :class:`Rules`, with the protocol or class its value must satisfy.
 POLICY_FAMILIES: dict[str, type] = {
@@ -169,6 +174,48 @@ def _player_count(game: str, players: object, lowest: int, highest: int) -> int:
     return players
 
 
+#: The names that stand for a policy in a game's options, such as ``ranks="free"``.
+#: Each family maps names to a function of the deck in use (some choices depend on it).
+NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
+    "ranks": {
+        "ascending": lambda deck: Ascending(),
+        "descending": lambda deck: Descending(),
+        "free": lambda deck: FreeChoice(),
+        "adjacent": lambda deck: Adjacent(),
+        "hold": lambda deck: HoldUntilChallenge(),
+    },
+    "claims": {
+        "1-4": lambda deck: ClaimSize(1, 4),
+        "1-3": lambda deck: ClaimSize(1, 3),
+        "one": lambda deck: ClaimSize(1, 1),
+        "any": lambda deck: ClaimSize(1, max(deck.copies(rank) for rank in deck.ranks)),
+    },
+    "after_challenge": {
+        "declarers-left": lambda deck: DeclarersLeft(),
+        "taker": lambda deck: TakerPlays(),
+        "challenger-if-right": lambda deck: ChallengerIfRight(otherwise="declarer"),
+    },
+    "ending": {
+        "first-out": lambda deck: FirstOutWins(),
+        "placings": lambda deck: LastInLoses(),
+    },
+}
+
+
+def _named(policies: dict[str, Any]) -> dict[str, Any]:
+    """Replace names given for policies (``ranks="free"``) by the policies they stand for."""
+    deck = policies.get("deck", Deck())
+    for family, value in list(policies.items()):
+        if not isinstance(value, str):
+            continue
+        choices = NAMED_POLICIES.get(family, {})
+        if value not in choices:
+            known = ", ".join(choices) or "none; pass a policy object"
+            raise RulesError(f"unknown {family}={value!r}; the names are {known}")
+        policies[family] = choices[value](deck)
+    return policies
+
+
 def _policy_options(game: str, options: dict[str, Any], extra: tuple[str, ...]) -> dict[str, Any]:
     unknown = sorted(set(options) - set(POLICY_FAMILIES) - set(extra))
     if unknown:
@@ -231,7 +278,7 @@ def english(players: int = 4, **options: Any) -> Rules:
         raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
     if decks == 2 and players < 6:
         raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
-    return Rules(players=players, name="english", **policies)
+    return Rules(players=players, name="english", **_named(policies))
 
 
 def verish(players: int = 4, **options: Any) -> Rules:
@@ -277,4 +324,4 @@ def verish(players: int = 4, **options: Any) -> Rules:
         "discards": AfterPickup(),
         "ending": LastInLoses(),
     }
-    return Rules(players=players, name="verish", **(russian | policies))
+    return Rules(players=players, name="verish", **(russian | _named(policies)))

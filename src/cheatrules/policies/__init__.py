@@ -13,16 +13,25 @@ from cheatrules.policies.challenges import (
     ChallengeWindow,
     DeclarersLeft,
     NextPlayerDecides,
+    TakerPlays,
     TurnAfterChallenge,
     WholeGroup,
 )
 from cheatrules.policies.claims import ClaimSize
-from cheatrules.policies.dealing import DealersLeft, Dealing, Opening
+from cheatrules.policies.dealing import DealersLeft, Dealing, HolderOf, Opening
 from cheatrules.policies.discards import AfterPickup, DiscardRule, NoDiscards, complete_fours
 from cheatrules.policies.endings import Ending, FirstOutWins, LastInLoses
-from cheatrules.policies.ranks import Ascending, HoldUntilChallenge, RankRule
+from cheatrules.policies.ranks import (
+    Adjacent,
+    Ascending,
+    Descending,
+    FreeChoice,
+    HoldUntilChallenge,
+    RankRule,
+)
 
 __all__ = [
+    "Adjacent",
     "AfterPickup",
     "Ascending",
     "AskEachOpponent",
@@ -33,15 +42,19 @@ __all__ = [
     "DealersLeft",
     "Dealing",
     "DeclarersLeft",
+    "Descending",
     "DiscardRule",
     "Ending",
     "FirstOutWins",
+    "FreeChoice",
     "HoldUntilChallenge",
+    "HolderOf",
     "LastInLoses",
     "NextPlayerDecides",
     "NoDiscards",
     "Opening",
     "RankRule",
+    "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
     "complete_fours",

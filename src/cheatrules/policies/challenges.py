@@ -17,6 +17,7 @@ __all__ = [
     "ChallengerIfRight",
     "DeclarersLeft",
     "NextPlayerDecides",
+    "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
 ]
@@ -157,3 +158,16 @@ class ChallengerIfRight:
         if not truthful:
             return challenger
         return seating.next_active(challenger if self.otherwise == "challenger" else declarer)
+
+
+@attrs.frozen
+class TakerPlays:
+    """Whoever took the pile plays next (the declarer if caught, else the challenger).
+
+    >>> TakerPlays().opener(Seating(4), declarer=0, challenger=2, truthful=True)
+    2
+    """
+
+    def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:
+        """The seat that took the pile (the next after it, if it has just gone out)."""
+        return challenger if truthful else declarer

@@ -6,10 +6,10 @@ from typing import Any, Protocol
 
 import attrs
 
-from cheatrules.cards import Card
+from cheatrules.cards import Card, cards
 from cheatrules.errors import RulesError
 
-__all__ = ["DealersLeft", "Dealing", "Opening"]
+__all__ = ["DealersLeft", "Dealing", "HolderOf", "Opening"]
 
 
 def _not_negative(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
@@ -47,3 +47,33 @@ class DealersLeft:
     def first(self, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> int:
         """The seat after the dealer."""
         return (dealer + 1) % len(hands)
+
+
+def _one_card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    found = cards(value)
+    if len(found) != 1:
+        raise RulesError(f"HolderOf names one card, such as 'A♠'; got {value!r}")
+    return found[0]
+
+
+@attrs.frozen
+class HolderOf:
+    """The player dealt ``card`` opens; the dealer's left if nobody holds it.
+
+    >>> from cheatrules.cards import cards
+    >>> HolderOf("A♠").first(3, (cards("7♣"), cards("A♠ 2♦"), cards("K♥"), cards("Q♠")))
+    1
+    """
+
+    card: Card = attrs.field(converter=_one_card)
+
+    def first(self, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> int:
+        """The first seat clockwise from the dealer's left holding the card."""
+        players = len(hands)
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            if self.card in hands[seat]:
+                return seat
+        return (dealer + 1) % players

@@ -8,7 +8,7 @@ import attrs
 
 from cheatrules.cards import Rank, _to_rank
 
-__all__ = ["Ascending", "HoldUntilChallenge", "RankRule"]
+__all__ = ["Adjacent", "Ascending", "Descending", "FreeChoice", "HoldUntilChallenge", "RankRule"]
 
 
 class RankRule(Protocol):
@@ -85,3 +85,75 @@ class HoldUntilChallenge:
         if table_empty or previous is None:
             return ranks
         return (previous,)
+
+
+def _step(rank: Rank, ranks: tuple[Rank, ...], by: int) -> Rank:
+    """The rank ``by`` places along the deck's ranks from ``rank``, wrapping round."""
+    if rank in ranks:
+        return ranks[(ranks.index(rank) + by) % len(ranks)]
+    following = [other for other in ranks if (other > rank if by > 0 else other < rank)]
+    if by > 0:
+        return following[0] if following else ranks[0]
+    return following[-1] if following else ranks[-1]
+
+
+@attrs.frozen
+class Descending:
+    """The sequence downwards: ``start`` first (Aces), then K, Q, J ... 2, A again.
+
+    A challenge never resets it.
+
+    >>> rule, ranks = Descending(), tuple(Rank)
+    >>> rule.allowed(None, True, ranks), rule.allowed(Rank.ACE, False, ranks)
+    ((Rank.ACE,), (Rank.KING,))
+    >>> rule.allowed(Rank.TWO, True, ranks)
+    (Rank.ACE,)
+    """
+
+    start: Rank = attrs.field(default=Rank.ACE, converter=_to_rank)
+
+    def allowed(
+        self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
+    ) -> tuple[Rank, ...]:
+        """The single rank one below the last, wrapping from the lowest to the highest."""
+        if previous is None:
+            return (self.start,) if self.start in ranks else (ranks[-1],)
+        return (_step(previous, ranks, -1),)
+
+
+@attrs.frozen
+class FreeChoice:
+    """Free-choice Cheat: every claim names any rank of the deck.
+
+    >>> len(FreeChoice().allowed(Rank.SEVEN, False, tuple(Rank)))
+    13
+    """
+
+    def allowed(
+        self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
+    ) -> tuple[Rank, ...]:
+        """Every rank of the deck."""
+        return ranks
+
+
+@attrs.frozen
+class Adjacent:
+    """The same rank as the last claim, or one above or below it (Ace both high and low).
+
+    The first claim of the game names any rank.
+
+    >>> rule, ranks = Adjacent(), tuple(Rank)
+    >>> rule.allowed(Rank.SEVEN, False, ranks)
+    (Rank.SIX, Rank.SEVEN, Rank.EIGHT)
+    >>> rule.allowed(Rank.ACE, True, ranks)
+    (Rank.ACE, Rank.TWO, Rank.KING)
+    """
+
+    def allowed(
+        self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
+    ) -> tuple[Rank, ...]:
+        """The last rank and its two neighbours, in rank order (any rank to open the game)."""
+        if previous is None:
+            return ranks
+        near = {_step(previous, ranks, -1), _step(previous, ranks, 0), _step(previous, ranks, 1)}
+        return tuple(sorted(near))

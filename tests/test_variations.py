@@ -1,0 +1,182 @@
+"""House variations as options: a scenario for each, and records that keep them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cheatrules as cr
+from cheatrules import Accept, Challenge, Phase, Play, Rank
+from cheatrules.policies import HolderOf
+
+from .strategies import random_action
+
+
+def accept_all(state: cr.GameState) -> cr.GameState:
+    while state.phase is Phase.CHALLENGE:
+        state = state.apply(Accept())
+    return state
+
+
+def round_trips(state: cr.GameState) -> None:
+    assert cr.loads(cr.dumps(state)) == state
+
+
+# -- rank rules ------------------------------------------------------------------------
+
+
+def test_descending_runs_from_aces_down_through_kings_and_wraps() -> None:
+    state = cr.deal(cr.english(3, ranks="descending"), hands=["A♣ 2♦ J♣", "K♥ 9♣", "Q♥ 8♣"])
+    assert state.required_rank is Rank.ACE
+    state = accept_all(state.apply(Play("A♣", "A")))
+    assert state.required_rank is Rank.KING
+    state = state.apply(Play("9♣", "K")).apply(Challenge())  # a challenge resets nothing
+    assert state.required_rank is Rank.QUEEN
+    round_trips(state)
+
+
+def test_descending_wraps_from_two_to_ace() -> None:
+    rule = cr.policies.Descending()
+    assert rule.allowed(Rank.TWO, False, tuple(Rank)) == (Rank.ACE,)
+    assert rule.allowed(Rank.SIX, False, cr.Deck.short().ranks) == (Rank.ACE,)
+
+
+def test_free_choice_names_any_rank_every_time() -> None:
+    state = cr.deal(cr.english(3, ranks="free"), hands=["A♣ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    assert state.required_rank is None and len(state.allowed_ranks) == 13
+    state = accept_all(state.apply(Play("2♦", "9")))
+    assert len(state.allowed_ranks) == 13
+    assert state.is_legal(Play("K♥", "4"))
+    round_trips(state)
+
+
+def test_the_same_rank_or_one_either_side_with_ace_high_and_low() -> None:
+    state = cr.deal(cr.english(3, ranks="adjacent"), hands=["A♣ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    assert len(state.allowed_ranks) == 13  # the opener names any rank
+    state = accept_all(state.apply(Play("A♣", "A")))
+    assert state.allowed_ranks == (Rank.ACE, Rank.TWO, Rank.KING)
+    with pytest.raises(cr.IllegalActionError, match="must be one of A 2 K, not 9"):
+        state.apply(Play("9♣", "9"))
+    round_trips(accept_all(state.apply(Play("K♥", "K"))))
+
+
+def test_holding_the_rank_until_a_challenge_in_cheat() -> None:
+    state = cr.deal(cr.english(3, ranks="hold"), hands=["7♣ 5♦", "7♦ 9♣", "3♥ 8♣"])
+    state = accept_all(state.apply(Play("7♣", "7")))
+    assert state.required_rank is Rank.SEVEN
+    round_trips(state)
+
+
+# -- claim sizes -----------------------------------------------------------------------
+
+
+def test_claims_of_one_to_three() -> None:
+    state = cr.deal(cr.english(3, claims="1-3"), hands=["A♣ A♦ A♥ A♠", "K♥", "Q♥"])
+    with pytest.raises(cr.IllegalActionError, match="a claim holds 1 to 3 cards; this one holds 4"):
+        state.apply(Play("A♣ A♦ A♥ A♠", "A"))
+    assert max(action.count for action in state.legal_actions()) == 3  # type: ignore[attr-defined]
+
+
+def test_claims_of_exactly_one_card() -> None:
+    state = cr.deal(cr.english(3, claims="one"), hands=["A♣ A♦", "K♥", "Q♥"])
+    assert {action.count for action in state.legal_actions()} == {1}  # type: ignore[attr-defined]
+
+
+def test_claims_of_any_size_up_to_the_copies_in_the_deck() -> None:
+    rules = cr.english(7, claims="any")
+    assert rules.claims.maximum == 8
+    state = cr.deal(rules, hands=["A♣ A♣ A♦ A♦ A♥ A♥ 2♠", "K♥", "Q♥", "J♥", "10♥", "9♥", "8♥"])
+    assert state.is_legal(Play("A♣ A♣ A♦ A♦ A♥ A♥", "A"))
+    round_trips(state.apply(Play("A♣ A♣ A♦ A♦ A♥ A♥", "A")))
+
+
+# -- who plays after a challenge, who opens, placings -------------------------------------
+
+
+def test_whoever_took_the_pile_plays_next() -> None:
+    hands = ["A♣ 5♣", "2♥ 3♣", "A♦ 4♣", "3♥ 6♣"]
+    state = cr.deal(cr.english(4, after_challenge="taker"), hands=hands)
+    caught = state.apply(Play("5♣", "A")).apply(Accept()).apply(Challenge())
+    assert (caught.to_move, caught.required_rank) == (0, Rank.TWO)  # the caught declarer
+    wrong = state.apply(Play("A♣", "A")).apply(Accept()).apply(Challenge())
+    assert wrong.to_move == 2  # the wrong challenger
+    round_trips(wrong)
+
+
+def test_the_challenger_plays_next_when_right() -> None:
+    hands = ["A♣ 5♣", "2♥ 3♣", "A♦ 4♣", "3♥ 6♣"]
+    state = cr.deal(cr.english(4, after_challenge="challenger-if-right"), hands=hands)
+    right = state.apply(Play("5♣", "A")).apply(Accept()).apply(Challenge())
+    assert right.to_move == 2
+    wrong = state.apply(Play("A♣", "A")).apply(Accept()).apply(Challenge())
+    assert wrong.to_move == 1  # otherwise the declarer's left, as usual
+
+
+def test_the_holder_of_a_named_card_opens() -> None:
+    rules = cr.english(4, opening=HolderOf("A♠"))
+    state = cr.deal(rules, hands=["2♣", "3♣", "A♠ 4♣", "5♣"])
+    assert state.to_move == 2
+    assert cr.deal(rules, hands=["2♣", "3♣", "4♣", "5♣"]).to_move == 0  # nobody holds it
+    round_trips(state)
+    with pytest.raises(cr.RulesError, match="HolderOf names one card"):
+        HolderOf("A♠ K♠")
+
+
+def test_placings_play_on_until_one_player_is_left() -> None:
+    state = cr.deal(cr.english(3, ending="placings"), hands=["A♣", "2♥ 9♣", "3♥"])
+    state = accept_all(state.apply(Play("A♣", "A")))
+    assert not state.is_over and state.finishing_order == (0,)
+    state = accept_all(state.apply(Play("2♥", "2")))
+    state = accept_all(state.apply(Play("3♥", "3")))
+    assert state.outcome == cr.Outcome(winners=(0, 2), losers=(1,))
+    round_trips(state)
+
+
+def test_an_unknown_name_says_which_names_exist() -> None:
+    with pytest.raises(
+        cr.RulesError, match="unknown claims='2-5'; the names are 1-4, 1-3, one, any"
+    ):
+        cr.english(4, claims="2-5")
+    with pytest.raises(cr.RulesError, match="unknown window='long'; the names are none"):
+        cr.english(4, window="long")
+
+
+# -- random combinations ---------------------------------------------------------------
+
+NAMES = {family: list(choices) for family, choices in cr.rules.NAMED_POLICIES.items()}
+
+
+@st.composite
+def combinations(draw: st.DrawFn) -> cr.Rules:
+    options = {
+        family: draw(st.sampled_from(names))
+        for family, names in NAMES.items()
+        if draw(st.booleans())
+    }
+    if draw(st.booleans()):
+        return cr.english(draw(st.integers(3, 6)), **options)
+    return cr.verish(draw(st.integers(2, 6)), **options)
+
+
+@settings(max_examples=60, deadline=None)
+@given(combinations(), st.integers(0, 2**32))
+def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    state = cr.deal(rules, seed=seed)
+    deck = Counter(rules.deck.cards())
+    for _ in range(400):
+        held = Counter(card for hand in state.hands for card in hand)
+        assert (
+            held + Counter(state.pile) + Counter(state.discarded) + Counter(state.set_aside) == deck
+        )
+        if state.is_over:
+            break
+        seen = state.observe(state.to_move)  # type: ignore[arg-type]
+        assert tuple(seen.legal_actions()) == tuple(state.legal_actions())
+        assert all(state.is_legal(action) for action in state.legal_actions()[:50])
+        state = state.apply(random_action(state, rng))
+    assert cr.loads(cr.dumps(state)) == state
