@@ -121,6 +121,33 @@ class _Plan:
                     (index, pile, taker, when, event.count)
                 )
 
+        # For each hidden play: how many cards the player must show later (turned
+        # over or discarded) before it next takes a pile, that the log names
+        # there for the first time. Those can only be cards nobody has
+        # identified yet, so the player must keep that many unidentified.
+        first_named: dict[Card, int] = {}
+        for index, event in enumerate(self.events):
+            for card in _named_cards(event, self.seat):
+                first_named.setdefault(card, index)
+        self.fresh_later: dict[int, int] = {}
+        for plays in self.hidden_plays.values():
+            for play, *_ in plays:
+                seat = self.events[play].seat  # type: ignore[attr-defined]
+                fresh = 0
+                for later in range(play + 1, len(self.events)):
+                    event = self.events[later]
+                    if isinstance(event, PileTaken) and event.seat == seat:
+                        break
+                    shown: tuple[Card, ...] = ()
+                    if isinstance(event, Played) and event.seat == seat:
+                        shown = self.revealed.get(later, ())
+                    elif isinstance(event, Discarded) and event.seat == seat:
+                        shown = event.cards
+                    # Named first at this showing (a group's cards are named by the
+                    # Revealed event just after its Played event).
+                    fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
+                self.fresh_later[play] = fresh
+
     def _need(self, card: Card, index: int, kind: str, which: int) -> None:
         self.needs.setdefault(card, []).append((index, kind, which))
 
@@ -253,12 +280,13 @@ class _Plan:
             room -= Counter(bound[i] for i in table if i in bound)
         must: list[int] = []
         free: list[int] = []
+        unknown: list[int] = []  # kept back as far as the player's later showings need them
         fallback: list[int] = []  # laid only when nothing else is left
         waiting: dict[tuple[int, str, int], list[int]] = {}
         for item in hand:
             identity = bound.get(item)
             if identity is None:
-                free.append(item)
+                unknown.append(item)
                 continue
             if room is not None and room[identity] <= 0:
                 continue  # the observer would have seen it in the pile
@@ -294,10 +322,23 @@ class _Plan:
             fallback.extend(items[excess:])
         if len(must) > event.count:
             return None
+        rng.shuffle(unknown)
+        spare = max(0, len(unknown) - self.fresh_later.get(index, 0))
+        free.extend(unknown[:spare])
         rng.shuffle(free)
         rng.shuffle(fallback)
+        fallback.extend(unknown[spare:])  # the last resort: cards it must show later
         chosen = must + (free + fallback)[: event.count - len(must)]
         return chosen if len(chosen) == event.count else None
+
+
+def _named_cards(event: object, seat: int) -> tuple[Card, ...]:
+    """The cards an event names in the observer's log (its own plays, shows, its pickups)."""
+    if isinstance(event, Dealt):
+        return event.hands[seat]
+    if isinstance(event, (Played, Revealed, PileTaken, Discarded)):
+        return event.cards
+    return ()
 
 
 def _pick(
