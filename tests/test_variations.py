@@ -145,6 +145,46 @@ def test_an_unknown_name_says_which_names_exist() -> None:
         cr.english(4, window="long")
 
 
+# -- fours ---------------------------------------------------------------------------
+
+
+def test_compulsory_fours_are_set_aside_without_asking() -> None:
+    rules = cr.verish(3, discards="compulsory")
+    state = cr.deal(rules, hands=["Q♠ 6♣", "Q♣ Q♦ Q♥ 9♣", "10♣ J♣"], hidden="A♠")
+    state = state.apply(Play("Q♠", "Q")).apply(Challenge())  # seat 1 takes the fourth Queen
+    assert state.phase is Phase.PLAY
+    assert state.events[-1] == cr.Discarded(1, (Rank.QUEEN,), cr.cards("Q♣ Q♦ Q♥ Q♠"), forced=True)
+    assert state.hands[1] == cr.cards("9♣")
+    assert state.actions[-1] == Challenge()  # nobody chose the discard
+    round_trips(state)
+    # Without a four, play goes straight on.
+    plain = cr.deal(rules, hands=["6♠ 6♣", "Q♣ 9♣", "10♣ J♣"], hidden="A♠")
+    assert plain.apply(Play("6♠", "Q")).apply(Challenge()).phase is Phase.PLAY
+
+
+def test_fours_may_be_set_aside_at_any_turn() -> None:
+    rules = cr.english(3, discards="any-time")
+    state = cr.deal(rules, hands=["7♣ 7♦ 7♥ 7♠ A♣", "2♥ 9♣", "3♥ 8♣"])
+    assert cr.Discard("7") in state.legal_actions()
+    state = state.apply(cr.Discard("7"))
+    assert (state.phase, state.to_move, state.hands[0]) == (Phase.PLAY, 0, cr.cards("A♣"))
+    assert state.discarded == cr.cards("7♣ 7♦ 7♥ 7♠")
+    with pytest.raises(cr.IllegalActionError, match="no fours to discard now"):
+        state.apply(cr.Discard("7"))
+    state = accept_all(state.apply(Play("A♣", "A")))
+    assert state.outcome == cr.Outcome(winners=(0,), losers=(1, 2))
+    round_trips(state)
+
+
+def test_a_whole_hand_set_aside_at_a_turn_leaves_the_game() -> None:
+    rules = cr.verish(3, discards="any-time")
+    state = cr.deal(rules, hands=["7♣ 7♦ 7♥ 7♠", "9♥ 9♣", "8♥ 8♣"], hidden="A♠")
+    state = state.apply(cr.Discard("7"))
+    assert state.finishing_order == (0,)
+    assert state.to_move == 1
+    round_trips(state)
+
+
 # -- random combinations ---------------------------------------------------------------
 
 NAMES = {family: list(choices) for family, choices in cr.rules.NAMED_POLICIES.items()}

@@ -49,9 +49,15 @@ def plays_and_challenge(
     announced: tuple[Rank, ...],
     claims: ClaimSize,
     may_challenge: bool,
+    fours: tuple[Rank, ...] = (),
 ) -> tuple[Action, ...]:
-    """The choices of a player on their turn: a challenge where allowed, then every play."""
+    """The choices of a player on their turn.
+
+    A challenge where allowed, then the fours it may set aside first (each
+    non-empty choice of ``fours``), then every play.
+    """
     actions: list[Action] = [_CHALLENGE] if may_challenge else []
+    actions.extend(discards(fours)[1:])
     runs = by_rank(hand)
     for size in claims.sizes(len(hand)):
         for laid in multisets(runs, size):

@@ -80,7 +80,8 @@ class ActionSpace:
         copies = deck.copies(ranks[0])
         four = tuple(card for card in deck.cards() if card.rank == ranks[0])[:4]
         discards: list[tuple[Rank, ...]] = []
-        if self.rules.discards.after_pickup(four) is not None:
+        discards_ever = self.rules.discards.after_pickup(four) is not None
+        if discards_ever or self.rules.discards.on_turn(four):
             fours_per_rank = copies // 4
             # How many fours of each rank: 0 to fours_per_rank, every combination.
             discards = sorted(

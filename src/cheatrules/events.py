@@ -231,12 +231,14 @@ class Discarded(Event):
     """``seat`` showed and set aside one complete four of each rank in ``ranks`` (``cards``).
 
     ``ranks`` is empty when the player declined to discard. The fours are
-    shown to everyone.
+    shown to everyone. ``forced`` marks fours the rules set aside without
+    asking (compulsory discards), which no action of the player's caused.
     """
 
     seat: int
     ranks: tuple[Rank, ...]
     cards: tuple[Card, ...] = ()
+    forced: bool = False
 
     def __str__(self) -> str:
         if not self.ranks:

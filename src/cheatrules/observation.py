@@ -125,7 +125,11 @@ class Observation:
         if self.phase is Phase.PLAY:
             may_challenge = bool(self.claims) and self.rules.window.on_turn
             return plays_and_challenge(
-                self.hand, self.allowed_ranks, self.rules.claims, may_challenge
+                self.hand,
+                self.allowed_ranks,
+                self.rules.claims,
+                may_challenge,
+                self.rules.discards.on_turn(self.hand),
             )
         return ()
 

@@ -287,7 +287,7 @@ def _read_policy(family: str, data: object) -> object:
         )
     for key, value in settings.items():
         if not _plain(value):
-            raise RecordError(f"{where}.{key} must be a number, text or a list of them")
+            raise RecordError(f"{where}.{key} must be a number, text, true/false or a list")
     types = attrs.fields_dict(_resolved(cls))
     typed = {
         key: _typed(types[key].type, value, f"{where}.{key}") for key, value in settings.items()
@@ -321,7 +321,7 @@ def _typed(kind: Any, value: Any, where: str) -> Any:
 def _plain(value: object) -> bool:
     if isinstance(value, list):
         return all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value)
-    return isinstance(value, (str, int)) and not isinstance(value, bool)
+    return isinstance(value, (str, int))  # a bool is a setting too (compulsory=true)
 
 
 def _read_rules(data: object) -> Rules:
@@ -569,9 +569,9 @@ def _event_value(name: str, raw: Any) -> Any:
         return ranks(raw)
     if name in ("winners", "losers", "hand_sizes"):
         return tuple(_ints(raw, name))
-    if name == "truthful":
+    if name in ("truthful", "forced"):
         if not isinstance(raw, bool):
-            raise RecordError("view.events: truthful must be true or false")
+            raise RecordError(f"view.events: {name} must be true or false")
         return raw
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise RecordError(f"view.events: {name} must be a whole number; got {raw!r}")

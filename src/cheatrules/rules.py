@@ -24,6 +24,7 @@ from cheatrules.errors import RulesError
 from cheatrules.policies import (
     Adjacent,
     AfterPickup,
+    AnyTime,
     Ascending,
     AskEachOpponent,
     ChallengeCheck,
@@ -75,7 +76,7 @@ _MEMBERS: dict[str, tuple[str, ...]] = {
     "window": ("askers", "on_turn"),
     "check": ("truthful",),
     "after_challenge": ("opener",),
-    "discards": ("after_pickup",),
+    "discards": ("after_pickup", "on_turn", "compulsory"),
     "ending": ("is_over", "result"),
 }
 
@@ -194,6 +195,12 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
         "declarers-left": lambda deck: DeclarersLeft(),
         "taker": lambda deck: TakerPlays(),
         "challenger-if-right": lambda deck: ChallengerIfRight(otherwise="declarer"),
+    },
+    "discards": {
+        "never": lambda deck: NoDiscards(),
+        "after-pickup": lambda deck: AfterPickup(),
+        "compulsory": lambda deck: AfterPickup(compulsory=True),
+        "any-time": lambda deck: AnyTime(),
     },
     "ending": {
         "first-out": lambda deck: FirstOutWins(),

@@ -235,7 +235,8 @@ class _Plan:
                     return None
                 for item in picked:
                     hand.remove(item)
-                actions.append(Discard(event.ranks))
+                if not event.forced:
+                    actions.append(Discard(event.ranks))
             elif isinstance(event, Challenged):
                 actions.append(Challenge())
             elif isinstance(event, Accepted):

@@ -210,7 +210,7 @@ class GameState:
                 actions.append(_ACCEPT)
             elif isinstance(event, Challenged):
                 actions.append(_CHALLENGE)
-            elif isinstance(event, Discarded):
+            elif isinstance(event, Discarded) and not event.forced:
                 actions.append(Discard(event.ranks))
         return tuple(actions)
 
@@ -370,9 +370,14 @@ class GameState:
     def _check_discard(
         self, discard: Discard
     ) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
-        if self._phase is not Phase.DISCARD:
+        if self._phase is Phase.DISCARD:
+            offered = Counter(self._pending[0])  # type: ignore[index]
+        elif self._phase is Phase.PLAY and discard.ranks:
+            offered = Counter(self.rules.discards.on_turn(self._hands[self._to_move]))  # type: ignore[index]
+            if not offered:
+                return f"there are no fours to discard now; {self._asked()}"
+        else:
             return f"there are no fours to discard now; {self._asked()}"
-        offered = Counter(self._pending[0])  # type: ignore[index]
         for rank, count in Counter(discard.ranks).items():
             if count > offered[rank]:
                 held = offered[rank]
@@ -515,6 +520,21 @@ class GameState:
         opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
         allowed = rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks)
         offered = rules.discards.after_pickup(hand)
+        discarded = self._discarded
+        if offered is not None and rules.discards.compulsory:
+            # Every four is set aside at once, shown to all; nobody is asked.
+            if offered:
+                hands, all_keys, log, length, seating, outcome, removed = self._set_aside(
+                    taker, tuple(sorted(offered)), hands, all_keys, log, length, seating, True
+                )
+                discarded += removed
+                if outcome is not None:
+                    return self._next(
+                        phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                        hands=hands, keys=all_keys, table=None, table_size=0,
+                        seating=seating, discarded=discarded, outcome=outcome,
+                    )  # fmt: skip
+            offered = None
         if offered is not None:
             return self._next(
                 phase=Phase.DISCARD, to_move=taker, log=log, log_length=length,
@@ -524,37 +544,65 @@ class GameState:
         return self._next(
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
             log_length=length, hands=hands, keys=all_keys, table=None, table_size=0,
-            seating=seating, allowed=allowed,
+            seating=seating, allowed=allowed, discarded=discarded,
         )  # fmt: skip
 
-    def _discard(self, ranks: tuple[Rank, ...]) -> GameState:
-        seat: int = self._to_move  # type: ignore[assignment]
-        _, opener = self._pending  # type: ignore[misc]
-        hand = list(self._hands[seat])
-        keys = list(self._keys[seat])
+    def _set_aside(
+        self,
+        seat: int,
+        ranks: tuple[Rank, ...],
+        hands: tuple[tuple[Card, ...], ...],
+        keys: tuple[tuple[int, ...], ...],
+        log: Stack[Event],
+        length: int,
+        seating: Seating,
+        forced: bool,
+    ) -> tuple[
+        tuple[tuple[Card, ...], ...],
+        tuple[tuple[int, ...], ...],
+        Stack[Event],
+        int,
+        Seating,
+        Outcome | None,
+        tuple[Card, ...],
+    ]:
+        """Take one four of each rank in ``ranks`` out of ``seat``'s hand, showing them."""
+        hand = list(hands[seat])
+        held = list(keys[seat])
         removed: list[Card] = []
         for rank in ranks:
-            start = bisect_left(keys, rank.value * 4)
+            start = bisect_left(held, rank.value * 4)
             removed.extend(hand[start : start + 4])
-            del hand[start : start + 4], keys[start : start + 4]
-        hands = (*self._hands[:seat], tuple(hand), *self._hands[seat + 1 :])
-        all_keys = (*self._keys[:seat], tuple(keys), *self._keys[seat + 1 :])
-        log: Stack[Event] = (Discarded(seat, ranks, tuple(removed)), self._log)
-        length = self._log_length + 1
-        seating = self._seating
+            del hand[start : start + 4], held[start : start + 4]
+        hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
+        keys = (*keys[:seat], tuple(held), *keys[seat + 1 :])
+        log = (Discarded(seat, ranks, tuple(removed), forced), log)
+        length += 1
+        outcome = None
         if not hand:
             # A whole hand discarded in fours: that player leaves too.
             seating, log, length, outcome = self._go_out(seat, seating, log, length)
-            if outcome is not None:
-                return self._next(
-                    phase=Phase.OVER, to_move=None, log=log, log_length=length,
-                    hands=hands, keys=all_keys, seating=seating,
-                    discarded=self._discarded + tuple(removed), outcome=outcome,
-                )  # fmt: skip
+        return hands, keys, log, length, seating, outcome, tuple(removed)
+
+    def _discard(self, ranks: tuple[Rank, ...]) -> GameState:
+        seat: int = self._to_move  # type: ignore[assignment]
+        # After a pickup, the seat the challenge chose opens; on a turn, the
+        # player goes on to lay cards.
+        opener = seat if self._pending is None else self._pending[1]
+        hands, keys, log, length, seating, outcome, removed = self._set_aside(
+            seat, ranks, self._hands, self._keys, self._log, self._log_length,
+            self._seating, False,
+        )  # fmt: skip
+        if outcome is not None:
+            return self._next(
+                phase=Phase.OVER, to_move=None, log=log, log_length=length,
+                hands=hands, keys=keys, seating=seating,
+                discarded=self._discarded + removed, outcome=outcome,
+            )  # fmt: skip
         return self._next(
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
-            log_length=length, hands=hands, keys=all_keys, seating=seating,
-            discarded=self._discarded + tuple(removed),
+            log_length=length, hands=hands, keys=keys, seating=seating,
+            discarded=self._discarded + removed, waiting=self._waiting,
         )  # fmt: skip
 
     def _go_out(
@@ -580,11 +628,13 @@ class GameState:
             return discards(self._pending[0])  # type: ignore[index]
         if phase is not Phase.PLAY:
             return ()
+        hand = self._hands[self._to_move]  # type: ignore[index]
         return plays_and_challenge(
-            self._hands[self._to_move],  # type: ignore[index]
+            hand,
             self._allowed,
             self.rules.claims,
             self._table is not None and self.rules.window.on_turn,
+            self.rules.discards.on_turn(hand),
         )
 
     # -- value semantics ---------------------------------------------------

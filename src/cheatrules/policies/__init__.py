@@ -19,7 +19,13 @@ from cheatrules.policies.challenges import (
 )
 from cheatrules.policies.claims import ClaimSize
 from cheatrules.policies.dealing import DealersLeft, Dealing, HolderOf, Opening
-from cheatrules.policies.discards import AfterPickup, DiscardRule, NoDiscards, complete_fours
+from cheatrules.policies.discards import (
+    AfterPickup,
+    AnyTime,
+    DiscardRule,
+    NoDiscards,
+    complete_fours,
+)
 from cheatrules.policies.endings import Ending, FirstOutWins, LastInLoses
 from cheatrules.policies.ranks import (
     Adjacent,
@@ -33,6 +39,7 @@ from cheatrules.policies.ranks import (
 __all__ = [
     "Adjacent",
     "AfterPickup",
+    "AnyTime",
     "Ascending",
     "AskEachOpponent",
     "ChallengeCheck",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
 from cheatrules.cards import Card, Rank
 
-__all__ = ["AfterPickup", "DiscardRule", "NoDiscards", "complete_fours"]
+__all__ = ["AfterPickup", "AnyTime", "DiscardRule", "NoDiscards", "complete_fours"]
 
 
 class DiscardRule(Protocol):
@@ -26,6 +26,15 @@ class DiscardRule(Protocol):
         """
         ...
 
+    def on_turn(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
+        """The fours the player to move may discard before laying cards (``()`` for none)."""
+        ...
+
+    @property
+    def compulsory(self) -> bool:
+        """Whether the fours offered after a pickup are discarded without asking."""
+        ...
+
 
 @attrs.frozen
 class NoDiscards:
@@ -36,9 +45,15 @@ class NoDiscards:
     True
     """
 
+    compulsory: ClassVar[bool] = False
+
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """No decision, ever."""
         return None
+
+    def on_turn(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
+        """Nothing, ever."""
+        return ()
 
 
 def complete_fours(hand: tuple[Card, ...]) -> tuple[Rank, ...]:
@@ -59,13 +74,40 @@ class AfterPickup:
     Only then: fours held from the deal wait for a pickup. Any subset may be
     discarded, including none. The taker is asked after every pickup, so
     that being asked tells nobody whether the taker holds a four; without
-    one, declining is the only choice.
+    one, declining is the only choice. With ``compulsory=True`` every four
+    is set aside at once, without asking.
 
     >>> from cheatrules.cards import cards
     >>> AfterPickup().after_pickup(cards("Q♣ Q♦ Q♥ Q♠ 7♣")), AfterPickup().after_pickup(cards("7♣"))
     ((Rank.QUEEN,), ())
     """
 
+    compulsory: bool = False
+
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """Every complete four in the hand (an empty tuple when there is none)."""
+        return complete_fours(hand)
+
+    def on_turn(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
+        """Nothing: fours wait for a pickup."""
+        return ()
+
+
+@attrs.frozen
+class AnyTime:
+    """Fours may be set aside at any of the player's turns, before laying cards.
+
+    >>> from cheatrules.cards import cards
+    >>> AnyTime().on_turn(cards("Q♣ Q♦ Q♥ Q♠ 7♣")), AnyTime().after_pickup(cards("7♣")) is None
+    ((Rank.QUEEN,), True)
+    """
+
+    compulsory: ClassVar[bool] = False
+
+    def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
+        """No separate decision after a pickup: the taker discards on its turn."""
+        return None
+
+    def on_turn(self, hand: tuple[Card, ...]) -> tuple[Rank, ...]:
+        """Every complete four in the hand."""
         return complete_fours(hand)
