@@ -6,13 +6,15 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from cheatrules.actions import Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import Card, Rank
 
 if TYPE_CHECKING:
     from cheatrules.policies import ClaimSize
 
 _CHALLENGE = Challenge()
+#: The choices in a challenge window, in this order.
+WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, Accept())
 
 
 def _rank_of(card: Card) -> Rank:

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cheatrules._generation import discards, plays_and_challenge
-from cheatrules.actions import Accept, Action, Challenge
+from cheatrules._generation import WINDOW_ACTIONS, discards, plays_and_challenge
+from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
 from cheatrules.events import Event, describe_claim
 from cheatrules.rules import Rules
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from cheatrules.state import GameState
 
 __all__ = ["Observation"]
-
-_WINDOW: tuple[Action, ...] = (Challenge(), Accept())
 
 
 @attrs.frozen
@@ -119,7 +117,7 @@ class Observation:
         if self.to_move != self.seat:
             return ()
         if self.phase is Phase.CHALLENGE:
-            return _WINDOW
+            return WINDOW_ACTIONS
         if self.phase is Phase.DISCARD:
             return discards(self.offered)
         if self.phase is Phase.PLAY:

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from cheatrules import _persistent
-from cheatrules._generation import discards, plays_and_challenge
+from cheatrules._generation import WINDOW_ACTIONS, discards, plays_and_challenge
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import _CARD_BY_KEY, Card, Rank
@@ -60,7 +60,6 @@ _Pending = tuple[tuple[Rank, ...], int]
 
 _CHALLENGE = Challenge()
 _ACCEPT = Accept()
-_WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, _ACCEPT)
 _SAME: Any = object()
 
 
@@ -623,7 +622,7 @@ class GameState:
     def _generate(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase is Phase.CHALLENGE:
-            return _WINDOW_ACTIONS
+            return WINDOW_ACTIONS
         if phase is Phase.DISCARD:
             return discards(self._pending[0])  # type: ignore[index]
         if phase is not Phase.PLAY:
