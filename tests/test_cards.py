@@ -17,7 +17,7 @@ ALL_CARDS = [Card(rank, suit) for rank in Rank for suit in Suit]
 def test_rank_strings_follow_the_api() -> None:
     assert str(Rank.TEN) == "10"
     assert str(Rank.QUEEN) == "Q"
-    assert " ".join(str(rank) for rank in Rank) == "A 2 3 4 5 6 7 8 9 10 J Q K"
+    assert " ".join(str(rank) for rank in Rank) == "A 2 3 4 5 6 7 8 9 10 J Q K ★"
 
 
 def test_ranks_are_ordered_ace_first() -> None:

@@ -57,9 +57,9 @@ def test_a_deck_count_that_does_not_suit_is_refused(
 
 def test_an_unknown_option_is_refused_listing_the_options() -> None:
     with pytest.raises(
-        cr.RulesError, match="unknown option jokers for English Cheat; the options are decks, deck"
+        cr.RulesError, match="unknown option wild for English Cheat; the options are decks, jokers"
     ):
-        cr.english(4, jokers=True)
+        cr.english(4, wild=True)
 
 
 def test_contradictory_options_are_refused_naming_both() -> None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import Accept, Challenge, Phase, Play, Rank
+from cheatrules import STANDARD_RANKS, Accept, Challenge, Phase, Play, Rank
 from cheatrules.policies import HolderOf
 
 from .strategies import random_action
@@ -41,7 +41,7 @@ def test_descending_runs_from_aces_down_through_kings_and_wraps() -> None:
 
 def test_descending_wraps_from_two_to_ace() -> None:
     rule = cr.policies.Descending()
-    assert rule.allowed(Rank.TWO, False, tuple(Rank)) == (Rank.ACE,)
+    assert rule.allowed(Rank.TWO, False, STANDARD_RANKS) == (Rank.ACE,)
     assert rule.allowed(Rank.SIX, False, cr.Deck.short().ranks) == (Rank.ACE,)
 
 
@@ -183,6 +183,64 @@ def test_a_whole_hand_set_aside_at_a_turn_leaves_the_game() -> None:
     assert state.finishing_order == (0,)
     assert state.to_move == 1
     round_trips(state)
+
+
+# -- jokers ------------------------------------------------------------------------------
+
+
+def test_jokers_add_two_cards_to_each_pack() -> None:
+    assert cr.english(4, jokers=True).deck.size == 54
+    assert cr.english(8, jokers=True).deck.size == 108
+    assert cr.verish(3, jokers=True).deck.size == 38
+    deck = cr.english(4, jokers=True).deck
+    assert deck.copies(Rank.JOKER) == 2
+    assert [str(card) for card in deck.cards() if card.rank is Rank.JOKER] == ["★♥", "★♠"]
+    assert Rank.JOKER not in deck.ranks  # nobody announces Jokers
+
+
+def test_a_joker_is_written_and_read_like_a_card() -> None:
+    red, black = cr.Card(Rank.JOKER, "h"), cr.Card(Rank.JOKER, "s")
+    assert str(red) == "★♥" and red.rank.singular == "Joker" and red.rank.plural == "Jokers"
+    assert cr.cards("★♥ JKs joker♠ *h") == (red, black, black, red)
+    assert cr.Rank.parse("joker") is Rank.JOKER
+
+
+def test_a_deck_without_jokers_refuses_one() -> None:
+    with pytest.raises(cr.DealError, match="★♥"):
+        cr.deal(cr.english(3), hands=["★♥ 2♦", "K♥", "Q♥"])
+    with pytest.raises(cr.DealError, match="★♣"):  # jokers are red (♥) and black (♠)
+        cr.deal(cr.english(3, jokers=True), hands=["★♣ 2♦", "K♥", "Q♥"])
+
+
+def test_a_joker_counts_as_the_announced_rank() -> None:
+    rules = cr.english(3, jokers=True)
+    state = cr.deal(rules, hands=["★♥ A♦ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♥ A♦", "A")).apply(Challenge())
+    assert state.events[-2] == cr.events.Revealed(0, cr.cards("A♦ ★♥"), Rank.ACE, True)
+    assert state.hands[1] == cr.cards("A♦ 9♣ K♥ ★♥")  # the challenger was wrong
+    round_trips(state)
+
+
+def test_a_joker_alone_is_a_true_claim_of_any_rank() -> None:
+    state = cr.deal(cr.english(3, jokers=True), hands=["2♦ 3♦", "★♠ 9♣", "Q♥ 8♣"])
+    state = accept_all(state.apply(Play("3♦", "A")))
+    assert state.is_legal(Play("★♠", "2")) and not state.is_legal(Play("★♠", "★"))
+    state = state.apply(Play("★♠", "2")).apply(Challenge())
+    assert state.events[-2].truthful  # type: ignore[attr-defined]
+
+
+def test_jokers_make_no_four() -> None:
+    rules = cr.english(8, jokers=True, discards="any-time")
+    others = "K♥ K♠ Q♥ Q♠ J♥ J♠ 10♥".split()
+    state = cr.deal(rules, hands=["★♥ ★♥ ★♠ ★♠ 2♦", *others])
+    assert all(not isinstance(action, cr.Discard) for action in state.legal_actions())
+
+
+def test_jokers_with_a_deck_policy_contradict() -> None:
+    with pytest.raises(cr.RulesError, match="jokers=.*deck="):
+        cr.english(4, jokers=True, deck=cr.Deck())
+    with pytest.raises(cr.RulesError, match="jokers must be True or False"):
+        cr.english(4, jokers="yes")
 
 
 # -- random combinations ---------------------------------------------------------------

@@ -25,13 +25,17 @@ import attrs
 
 from cheatrules.errors import CardError
 
-__all__ = ["STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
+__all__ = ["JOKER_SUITS", "STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
 
 
 class Rank(enum.Enum):
-    """The thirteen ranks, in the order of the Cheat sequence (Ace first).
+    """The thirteen ranks, in the order of the Cheat sequence (Ace first), and the Joker.
 
     Ranks compare by that order: ``Rank.ACE < Rank.TWO < ... < Rank.KING``.
+    ``Rank.JOKER`` comes last. It belongs only to decks with jokers
+    (``Deck(jokers=True)``), is never announced, and counts as whatever rank
+    its group announced (jokers are wild); :data:`STANDARD_RANKS` leaves it
+    out.
 
     >>> str(Rank.TEN), str(Rank.QUEEN), Rank.parse("q")
     ('10', 'Q', Rank.QUEEN)
@@ -50,6 +54,7 @@ class Rank(enum.Enum):
     JACK = 11
     QUEEN = 12
     KING = 13
+    JOKER = 14
 
     def __str__(self) -> str:
         return _RANK_SYMBOLS[self]
@@ -94,6 +99,8 @@ class Rank(enum.Enum):
     def parse(cls, text: str | Rank) -> Rank:
         """Read a rank: ``"A"``, ``"2"`` … ``"10"`` (or ``"T"``), ``"J"``, ``"Q"``, ``"K"``.
 
+        A joker is ``"★"``, ``"*"``, ``"JK"`` or ``"Joker"``.
+
         Letters may be lower case; a :class:`Rank` is returned unchanged.
 
         Raises:
@@ -106,7 +113,10 @@ class Rank(enum.Enum):
             raise CardError(f"a rank must be a Rank or a string; got {text!r}")
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise CardError(f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 10 J Q K")
+            raise CardError(
+                f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 10 J Q K "
+                "(or ★ for a joker)"
+            )
         return rank
 
 
@@ -155,14 +165,21 @@ _RANK_SYMBOLS = {rank: str(rank.value) for rank in Rank} | {
     Rank.JACK: "J",
     Rank.QUEEN: "Q",
     Rank.KING: "K",
+    Rank.JOKER: "★",
 }
 _RANK_PLURALS = {rank: f"{rank.value}s" for rank in Rank} | {
     Rank.ACE: "Aces",
     Rank.JACK: "Jacks",
     Rank.QUEEN: "Queens",
     Rank.KING: "Kings",
+    Rank.JOKER: "Jokers",
 }
-_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
+_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
+    "T": Rank.TEN,
+    "*": Rank.JOKER,
+    "JK": Rank.JOKER,
+    "JOKER": Rank.JOKER,
+}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
     "C": Suit.CLUBS,
@@ -175,8 +192,10 @@ _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
     "♤": Suit.SPADES,
 }
 
-#: The thirteen ranks of a 52-card pack, Ace first.
-STANDARD_RANKS: tuple[Rank, ...] = tuple(Rank)
+#: The thirteen ranks of a 52-card pack, Ace first (the Joker is not among them).
+STANDARD_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.JOKER)
+#: The suits of a pack's two jokers: a red one (♥) and a black one (♠).
+JOKER_SUITS: tuple[Suit, ...] = (Suit.HEARTS, Suit.SPADES)
 
 
 def _to_rank(value: Rank | str) -> Rank:
@@ -236,7 +255,8 @@ class Card:
         if card is None:
             raise CardError(
                 f"cannot read {text!r} as a card: write a rank (A 2-10 T J Q K) "
-                "then a suit (♣ ♦ ♥ ♠ or c d h s), as in '7♣', '10h' or 'QS'"
+                "then a suit (♣ ♦ ♥ ♠ or c d h s), as in '7♣', '10h' or 'QS' "
+                "(a joker is ★♥ or ★♠)"
             )
         return card
 
@@ -366,7 +386,14 @@ def _deck_ranks(value: str | Iterable[Rank | str]) -> tuple[Rank, ...]:
     chosen = tuple(sorted(set(ranks(value))))
     if not chosen:
         raise CardError("a deck needs at least one rank")
+    if Rank.JOKER in chosen:
+        raise CardError("a deck's ranks are the ranks players announce; add jokers with jokers=True")
     return chosen
+
+
+def _validate_jokers(_instance: Any, _attribute: Any, value: bool) -> None:
+    if not isinstance(value, bool):
+        raise CardError(f"jokers must be True or False; got jokers={value!r}")
 
 
 @attrs.frozen
@@ -374,33 +401,40 @@ class Deck:
     """The cards a game is played with: ``packs`` packs of the ranks in ``ranks``.
 
     ``Deck()`` is one 52-card pack; ``Deck(packs=2)`` is two shuffled together
-    (104 cards); ``Deck.short()`` is the 36-card pack (6 to Ace).
+    (104 cards); ``Deck.short()`` is the 36-card pack (6 to Ace). With
+    ``jokers=True`` each pack adds two jokers, a red one (★♥) and a black
+    one (★♠); :attr:`ranks` stays the ranks players announce.
 
-    >>> Deck().size, Deck(packs=2).size, Deck.short().size
-    (52, 104, 36)
+    >>> Deck().size, Deck(packs=2).size, Deck.short().size, Deck(jokers=True).size
+    (52, 104, 36, 54)
     >>> Deck.short().ranks[0], Deck.short().copies(Rank.SIX)
     (Rank.ACE, 4)
     """
 
     packs: int = attrs.field(default=1, validator=_validate_packs)
     ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
+    jokers: bool = attrs.field(default=False, validator=_validate_jokers)
 
     @classmethod
-    def short(cls, packs: int = 1) -> Deck:
+    def short(cls, packs: int = 1, jokers: bool = False) -> Deck:
         """The 36-card pack: 6, 7, 8, 9, 10, J, Q, K and A of each suit."""
-        return cls(packs=packs, ranks=(Rank.ACE, *STANDARD_RANKS[5:]))
+        return cls(packs=packs, ranks=(Rank.ACE, *STANDARD_RANKS[5:]), jokers=jokers)
 
     @property
     def size(self) -> int:
         """How many cards the deck holds."""
-        return len(self.ranks) * len(Suit) * self.packs
+        return (len(self.ranks) * len(Suit) + self.copies(Rank.JOKER) // self.packs) * self.packs
 
     def copies(self, rank: Rank) -> int:
-        """How many cards of ``rank`` the deck holds."""
+        """How many cards of ``rank`` the deck holds (``Rank.JOKER``: its jokers)."""
+        if rank is Rank.JOKER:
+            return len(JOKER_SUITS) * self.packs if self.jokers else 0
         return len(Suit) * self.packs if rank in self.ranks else 0
 
     def card_copies(self, card: Card) -> int:
         """How many copies of ``card`` the deck holds."""
+        if card.rank is Rank.JOKER:
+            return self.packs if self.jokers and card.suit in JOKER_SUITS else 0
         return self.packs if card.rank in self.ranks else 0
 
     def cards(self) -> tuple[Card, ...]:
@@ -409,12 +443,13 @@ class Deck:
 
     @cached_property
     def _cards(self) -> tuple[Card, ...]:
+        jokers = JOKER_SUITS if self.jokers else ()
         return tuple(
             _CARD_BY_KEY[_key(rank, suit)]
             for rank in self.ranks
             for suit in Suit
             for _ in range(self.packs)
-        )
+        ) + tuple(_CARD_BY_KEY[_key(Rank.JOKER, suit)] for suit in jokers for _ in range(self.packs))
 
     def check(self, cards: Iterable[Card], what: str = "the cards") -> None:
         """Raise :class:`CardError` unless ``cards`` could all come from this deck.
@@ -427,7 +462,10 @@ class Deck:
             allowed = self.card_copies(card)
             if allowed == 0:
                 ranks = " ".join(str(rank) for rank in self.ranks)
-                raise CardError(f"{what} hold {card}, which this deck lacks (its ranks: {ranks})")
+                jokers = ", and the jokers ★♥ ★♠" if self.jokers else ", no jokers"
+                raise CardError(
+                    f"{what} hold {card}, which this deck lacks (its ranks: {ranks}{jokers})"
+                )
             if count > allowed:
                 raise CardError(
                     f"{what} hold {card} {count} times, but the deck has "

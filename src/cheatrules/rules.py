@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules.cards import Deck
+from cheatrules.cards import Deck, Rank
 from cheatrules.errors import RulesError
 from cheatrules.policies import (
     Adjacent,
@@ -189,7 +189,9 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
         "1-4": lambda deck: ClaimSize(1, 4),
         "1-3": lambda deck: ClaimSize(1, 3),
         "one": lambda deck: ClaimSize(1, 1),
-        "any": lambda deck: ClaimSize(1, max(deck.copies(rank) for rank in deck.ranks)),
+        "any": lambda deck: ClaimSize(
+            1, max(deck.copies(rank) for rank in deck.ranks) + deck.copies(Rank.JOKER)
+        ),
     },
     "after_challenge": {
         "declarers-left": lambda deck: DeclarersLeft(),
@@ -240,20 +242,27 @@ def _deck_option(
     default: int,
     decks: dict[int, Deck],
 ) -> int | None:
-    """Turn a game's shorthand for its deck (``decks=2``, ``pack=36``) into the deck policy.
+    """Turn a game's shorthands for its deck (``decks=2``, ``pack=36``, ``jokers=True``) into
+    the deck policy.
 
     Returns the value chosen, or None when a ``deck=`` policy was given instead.
     """
     value = options.get(name)
+    jokers = options.get("jokers", False)
     if "deck" in policies:
-        if value is not None:
-            raise RulesError(f"the options {name}= and deck= contradict each other; give only one")
+        for shorthand in (name, "jokers"):
+            if options.get(shorthand) is not None:
+                raise RulesError(
+                    f"the options {shorthand}= and deck= contradict each other; give only one"
+                )
         return None
     if value is None:
         value = default
     if type(value) is not int or value not in decks:
         raise RulesError(f"{name} must be {' or '.join(map(str, decks))}; got {value!r}")
-    policies["deck"] = decks[value]
+    if not isinstance(jokers, bool):
+        raise RulesError(f"jokers must be True or False; got {jokers!r}")
+    policies["deck"] = attrs.evolve(decks[value], jokers=jokers)
     return value
 
 
@@ -264,6 +273,8 @@ def english(players: int = 4, **options: Any) -> Rules:
         players: 3 to 10.
         decks: 1 or 2 packs of 52 cards. By default one pack for 3-6 players
             and two for 7-10; two packs may be chosen for 6 players.
+        jokers: add two jokers to each pack, wild: a joker counts as the
+            rank its group announced.
         **options: any policy family of :class:`Rules` (``ranks=``,
             ``window=``, ...), replacing the English choice.
 
@@ -277,7 +288,7 @@ def english(players: int = 4, **options: Any) -> Rules:
     """
     game = "English Cheat"
     _player_count(game, players, 3, 10)
-    policies = _policy_options(game, options, extra=("decks",))
+    policies = _policy_options(game, options, extra=("decks", "jokers"))
     decks = _deck_option(
         policies, options, "decks", 1 if players <= 6 else 2, {1: Deck(), 2: Deck(packs=2)}
     )
@@ -300,6 +311,7 @@ def verish(players: int = 4, **options: Any) -> Rules:
         players: 2 to 6.
         pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
             for 4-6.
+        jokers: add two wild jokers to the pack.
         **options: any policy family of :class:`Rules`, replacing the
             Russian choice.
 
@@ -316,7 +328,7 @@ def verish(players: int = 4, **options: Any) -> Rules:
     """
     game = "Verish' Ne Verish'"
     _player_count(game, players, 2, 6)
-    policies = _policy_options(game, options, extra=("pack",))
+    policies = _policy_options(game, options, extra=("pack", "jokers"))
     _deck_option(
         policies, options, "pack", 36 if players <= 3 else 52, {36: Deck.short(), 52: Deck()}
     )

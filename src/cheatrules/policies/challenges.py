@@ -99,8 +99,8 @@ class WholeGroup:
     """
 
     def truthful(self, cards: tuple[Card, ...], rank: Rank) -> bool:
-        """True when every card is of the announced rank."""
-        return all(card.rank is rank for card in cards)
+        """True when every card is of the announced rank or a joker (jokers are wild)."""
+        return all(card.rank is rank or card.rank is Rank.JOKER for card in cards)
 
 
 class TurnAfterChallenge(Protocol):

@@ -63,7 +63,7 @@ def complete_fours(hand: tuple[Card, ...]) -> tuple[Rank, ...]:
     >>> complete_fours(cards("Q♣ Q♦ Q♥ Q♠ 7♣ 7♦ 7♥"))
     (Rank.QUEEN,)
     """
-    counts = Counter(card.rank for card in hand)
+    counts = Counter(card.rank for card in hand if card.rank is not Rank.JOKER)
     return tuple(rank for rank in sorted(counts) for _ in range(counts[rank] // 4))
 
 

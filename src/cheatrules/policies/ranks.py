@@ -6,7 +6,7 @@ from typing import Protocol
 
 import attrs
 
-from cheatrules.cards import Rank, _to_rank
+from cheatrules.cards import STANDARD_RANKS, Rank, _to_rank
 
 __all__ = ["Adjacent", "Ascending", "Descending", "FreeChoice", "HoldUntilChallenge", "RankRule"]
 
@@ -45,7 +45,7 @@ class Ascending:
     skipped (with the 36-card pack, 10 follows 9 and 6 follows Ace).
 
     >>> rule = Ascending()
-    >>> ranks = tuple(Rank)
+    >>> ranks = STANDARD_RANKS
     >>> rule.allowed(None, True, ranks), rule.allowed(Rank.KING, True, ranks)
     ((Rank.ACE,), (Rank.ACE,))
     >>> rule.allowed(Rank.SEVEN, False, ranks)
@@ -73,7 +73,7 @@ class HoldUntilChallenge:
     A round opens at the start of the game and after every challenge, when
     the table is empty.
 
-    >>> rule, ranks = HoldUntilChallenge(), tuple(Rank)
+    >>> rule, ranks = HoldUntilChallenge(), STANDARD_RANKS
     >>> len(rule.allowed(None, True, ranks)), rule.allowed(Rank.QUEEN, False, ranks)
     (13, (Rank.QUEEN,))
     """
@@ -103,7 +103,7 @@ class Descending:
 
     A challenge never resets it.
 
-    >>> rule, ranks = Descending(), tuple(Rank)
+    >>> rule, ranks = Descending(), STANDARD_RANKS
     >>> rule.allowed(None, True, ranks), rule.allowed(Rank.ACE, False, ranks)
     ((Rank.ACE,), (Rank.KING,))
     >>> rule.allowed(Rank.TWO, True, ranks)
@@ -125,7 +125,7 @@ class Descending:
 class FreeChoice:
     """Free-choice Cheat: every claim names any rank of the deck.
 
-    >>> len(FreeChoice().allowed(Rank.SEVEN, False, tuple(Rank)))
+    >>> len(FreeChoice().allowed(Rank.SEVEN, False, STANDARD_RANKS))
     13
     """
 
@@ -142,7 +142,7 @@ class Adjacent:
 
     The first claim of the game names any rank.
 
-    >>> rule, ranks = Adjacent(), tuple(Rank)
+    >>> rule, ranks = Adjacent(), STANDARD_RANKS
     >>> rule.allowed(Rank.SEVEN, False, ranks)
     (Rank.SIX, Rank.SEVEN, Rank.EIGHT)
     >>> rule.allowed(Rank.ACE, True, ranks)
