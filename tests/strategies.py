@@ -60,6 +60,23 @@ def deals(draw: st.DrawFn, rules: st.SearchStrategy[cr.Rules] | None = None) -> 
     return cr.deal(chosen, seed=draw(st.integers(0, 2**64)))
 
 
+#: House options that change what a seat sees, each drawn now and then by :func:`house_options`.
+HOUSE_OPTIONS: tuple[dict[str, object], ...] = (
+    {"jokers": True},
+    {"check": "one-card"},
+)
+
+
+def house_options(rng: random.Random) -> dict[str, object]:
+    """No house option half the time; otherwise one or two of :data:`HOUSE_OPTIONS`."""
+    if rng.random() < 0.5:
+        return {}
+    chosen: dict[str, object] = {}
+    for options in rng.sample(HOUSE_OPTIONS, rng.randint(1, min(2, len(HOUSE_OPTIONS)))):
+        chosen |= options
+    return chosen
+
+
 def random_action(state: cr.GameState, rng: random.Random, challenge: float = 0.25) -> cr.Action:
     """A legal action for the player to move, with random suits where ranks tie.
 

@@ -12,13 +12,16 @@ import cheatrules as cr
 from cheatrules.knowledge import card_knowledge
 from cheatrules.sampling import SamplingError
 
-from .strategies import play_randomly, random_action, small_deals
+from .strategies import house_options, play_randomly, random_action, small_deals
 
 
 def small_game(seed: int) -> cr.GameState:
     """A short random game from a small fixed deal of either game (deterministic in ``seed``)."""
     rng = random.Random(seed)
-    rules = rng.choice([cr.english(rng.randint(3, 6)), cr.verish(rng.randint(2, 6))])
+    options = house_options(rng)
+    rules = rng.choice(
+        [cr.english(rng.randint(3, 6), **options), cr.verish(rng.randint(2, 6), **options)]
+    )
     deck = list(rules.deck.cards())
     rng.shuffle(deck)
     hands = []

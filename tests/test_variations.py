@@ -231,16 +231,58 @@ def test_a_joker_alone_is_a_true_claim_of_any_rank() -> None:
 
 def test_jokers_make_no_four() -> None:
     rules = cr.english(8, jokers=True, discards="any-time")
-    others = "K♥ K♠ Q♥ Q♠ J♥ J♠ 10♥".split()
+    others = ["K♥", "K♠", "Q♥", "Q♠", "J♥", "J♠", "10♥"]
     state = cr.deal(rules, hands=["★♥ ★♥ ★♠ ★♠ 2♦", *others])
     assert all(not isinstance(action, cr.Discard) for action in state.legal_actions())
 
 
 def test_jokers_with_a_deck_policy_contradict() -> None:
-    with pytest.raises(cr.RulesError, match="jokers=.*deck="):
+    with pytest.raises(cr.RulesError, match=r"jokers=.*deck="):
         cr.english(4, jokers=True, deck=cr.Deck())
     with pytest.raises(cr.RulesError, match="jokers must be True or False"):
         cr.english(4, jokers="yes")
+
+
+# -- what a challenge checks ---------------------------------------------------------------
+
+
+def one_card_challenge(seed: int) -> cr.GameState:
+    rules = cr.english(3, check="one-card")
+    state = cr.deal(rules, hands=["A♦ K♣ 2♦", "K♥ 9♣", "Q♥ 8♣"], seed=seed)
+    return state.apply(Play("A♦ K♣", "A")).apply(Challenge())
+
+
+def test_one_card_drawn_by_the_seeded_chance_decides_the_challenge() -> None:
+    outcomes = {}
+    for seed in range(40):
+        state = one_card_challenge(seed)
+        revealed = state.events[-2]
+        assert isinstance(revealed, cr.events.Revealed) and len(revealed.cards) == 1
+        (card,) = revealed.cards
+        assert revealed.truthful is (card.rank is Rank.ACE)
+        taker = 1 if revealed.truthful else 0
+        assert state.events[-1] == cr.events.PileTaken(taker, cr.cards("A♦ K♣"))
+        outcomes[revealed.truthful] = seed
+        assert one_card_challenge(seed) == state  # the same seed draws the same card
+        round_trips(state)
+    assert set(outcomes) == {True, False}  # a half-true bluff survives some checks, not all
+
+
+def taker_of(state: cr.GameState) -> int:
+    taken = state.events[-1]
+    assert isinstance(taken, cr.events.PileTaken)
+    return taken.seat
+
+
+def test_the_cards_not_drawn_stay_hidden_from_the_table() -> None:
+    state = one_card_challenge(0)
+    (shown,) = state.events[-2].cards  # type: ignore[attr-defined]
+    seen = state.observe(2)
+    assert seen.events[-2].cards == (shown,)
+    assert seen.events[-1].cards == ()  # the pile goes to its taker face down
+    hidden = ({cr.Card.parse("A♦"), cr.Card.parse("K♣")} - {shown}).pop()
+    known = seen.knowledge()
+    assert shown in known.hands[taker_of(state)] and hidden not in known.hands[taker_of(state)]
 
 
 # -- random combinations ---------------------------------------------------------------

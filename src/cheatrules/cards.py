@@ -387,7 +387,9 @@ def _deck_ranks(value: str | Iterable[Rank | str]) -> tuple[Rank, ...]:
     if not chosen:
         raise CardError("a deck needs at least one rank")
     if Rank.JOKER in chosen:
-        raise CardError("a deck's ranks are the ranks players announce; add jokers with jokers=True")
+        raise CardError(
+            "a deck's ranks are the ranks players announce; add jokers with jokers=True"
+        )
     return chosen
 
 
@@ -443,13 +445,13 @@ class Deck:
 
     @cached_property
     def _cards(self) -> tuple[Card, ...]:
-        jokers = JOKER_SUITS if self.jokers else ()
+        jokers = [(Rank.JOKER, suit) for suit in JOKER_SUITS] if self.jokers else []
+        faces = [(rank, suit) for rank in self.ranks for suit in Suit]
         return tuple(
             _CARD_BY_KEY[_key(rank, suit)]
-            for rank in self.ranks
-            for suit in Suit
+            for rank, suit in faces + jokers
             for _ in range(self.packs)
-        ) + tuple(_CARD_BY_KEY[_key(Rank.JOKER, suit)] for suit in jokers for _ in range(self.packs))
+        )
 
     def check(self, cards: Iterable[Card], what: str = "the cards") -> None:
         """Raise :class:`CardError` unless ``cards`` could all come from this deck.

@@ -43,6 +43,7 @@ from cheatrules.policies import (
     LastInLoses,
     NextPlayerDecides,
     NoDiscards,
+    OneCard,
     Opening,
     RankRule,
     TakerPlays,
@@ -74,7 +75,7 @@ _MEMBERS: dict[str, tuple[str, ...]] = {
     "ranks": ("allowed",),
     "claims": (),
     "window": ("askers", "on_turn"),
-    "check": ("truthful",),
+    "check": ("shown",),
     "after_challenge": ("opener",),
     "discards": ("after_pickup", "on_turn", "compulsory"),
     "ending": ("is_over", "result"),
@@ -193,6 +194,10 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
             1, max(deck.copies(rank) for rank in deck.ranks) + deck.copies(Rank.JOKER)
         ),
     },
+    "check": {
+        "whole-group": lambda deck: WholeGroup(),
+        "one-card": lambda deck: OneCard(),
+    },
     "after_challenge": {
         "declarers-left": lambda deck: DeclarersLeft(),
         "taker": lambda deck: TakerPlays(),
@@ -242,8 +247,7 @@ def _deck_option(
     default: int,
     decks: dict[int, Deck],
 ) -> int | None:
-    """Turn a game's shorthands for its deck (``decks=2``, ``pack=36``, ``jokers=True``) into
-    the deck policy.
+    """Turn a game's shorthands for its deck (``decks=2``, ``pack=36``, ``jokers=``) into a deck.
 
     Returns the value chosen, or None when a ``deck=`` policy was given instead.
     """

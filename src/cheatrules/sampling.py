@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import Card, Rank
+from cheatrules.chance import _T, Chance
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import Accepted, Challenged, Dealt, Discarded, PileTaken, Played, Revealed
@@ -52,6 +53,8 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
         hands, hidden, actions = built
         try:
             state = deal(seen.rules, dealer=dealt.dealer, hands=hands, hidden=hidden or None)
+            if plan.draws:
+                state = attrs.evolve(state, chance=plan.chance)
             for action in actions:
                 state = state.apply(action)
         except CheatRulesError:
@@ -84,6 +87,10 @@ class _Plan:
         self.copies = Counter(seen.rules.deck.cards())
         self.pile_of: dict[int, int] = {}  # Played index -> pile number
         self.revealed: dict[int, tuple[Card, ...]] = {}  # Played index -> cards shown
+        # The groups only partly turned over (a one-card check), and the card each
+        # challenge's chance drew, by the moment it was drawn.
+        self.partial: set[int] = set()
+        self.draws: dict[int, Card] = {}
         self.ended: dict[int, tuple[int, int, tuple[Card, ...]]] = {}  # pile -> taker, index, cards
         self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
         # Where each card the log shows must be next: (event index, "seat" or "pile", which).
@@ -98,6 +105,9 @@ class _Plan:
                     self.known_in.setdefault(pile, Counter()).update(event.cards)
             elif isinstance(event, Revealed):
                 self.revealed[groups[-1]] = event.cards
+                if len(event.cards) < self.events[groups[-1]].count:  # type: ignore[attr-defined]
+                    self.partial.add(groups[-1])
+                    self.draws[index - 1] = event.cards[0]
                 if event.seat != self.seat:
                     self.known_in.setdefault(pile, Counter()).update(event.cards)
                 for card in event.cards:
@@ -114,11 +124,13 @@ class _Plan:
         # Each hidden play, by player: (index, pile, who took that pile, when).
         self.hidden_plays: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for index, event in enumerate(self.events):
-            if isinstance(event, Played) and event.seat != self.seat and index not in self.revealed:
+            hidden = index not in self.revealed or index in self.partial
+            if isinstance(event, Played) and event.seat != self.seat and hidden:
                 pile = self.pile_of[index]
                 taker, when, _ = self.ended.get(pile, (-1, len(self.events), ()))
+                count = event.count - len(self.revealed.get(index, ()))
                 self.hidden_plays.setdefault(event.seat, []).append(
-                    (index, pile, taker, when, event.count)
+                    (index, pile, taker, when, count)
                 )
 
         # For each hidden play: how many cards the player must show later (turned
@@ -147,6 +159,10 @@ class _Plan:
                     # Revealed event just after its Played event).
                     fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
                 self.fresh_later[play] = fresh
+
+    def chance(self, moment: int) -> Chance:
+        """The chance of ``moment`` in a sampled game: it draws the card the seat saw drawn."""
+        return _Drawn(self.draws.get(moment))
 
     def _need(self, card: Card, index: int, kind: str, which: int) -> None:
         self.needs.setdefault(card, []).append((index, kind, which))
@@ -220,7 +236,8 @@ class _Plan:
                 for item in chosen:
                     holding[event.seat].remove(item)
                 table.extend(chosen)
-                if index in self.revealed and not match(chosen, self.revealed[index]):
+                shown = self.revealed.get(index)
+                if event.seat != self.seat and shown and not match(chosen[: len(shown)], shown):
                     return None
                 actions.append(_Laid(tuple(chosen), event.rank))
             elif isinstance(event, PileTaken):
@@ -271,7 +288,26 @@ class _Plan:
         wanted = event.cards if event.seat == self.seat else self.revealed.get(index)
         if wanted is not None:
             # Known cards: the player's token for each, else one not yet identified.
-            return _pick(hand, wanted, bound, rng, identify=event.seat != self.seat)
+            known = _pick(hand, wanted, bound, rng, identify=event.seat != self.seat)
+            if known is None or index not in self.partial:
+                return known
+            # A one-card check showed part of the group; the rest is hidden.
+            rest = [item for item in hand if item not in known]
+            others = self._hidden(index, event, rest, bound, table, rng, event.count - len(known))
+            return None if others is None else known + others
+        return self._hidden(index, event, hand, bound, table, rng, event.count)
+
+    def _hidden(
+        self,
+        index: int,
+        event: Played,
+        hand: list[int],
+        bound: dict[int, Card],
+        table: list[int],
+        rng: random.Random,
+        count: int,
+    ) -> list[int] | None:
+        """``count`` tokens from ``hand`` for cards laid unseen, or None on a dead end."""
         pile = self.pile_of[index]
         ended = self.ended.get(pile)
         room: Counter[Card] | None = None
@@ -321,7 +357,7 @@ class _Plan:
             excess = max(0, len(items) - room_later)
             free.extend(items[:excess])
             fallback.extend(items[excess:])
-        if len(must) > event.count:
+        if len(must) > count:
             return None
         rng.shuffle(unknown)
         spare = max(0, len(unknown) - self.fresh_later.get(index, 0))
@@ -329,8 +365,8 @@ class _Plan:
         rng.shuffle(free)
         rng.shuffle(fallback)
         fallback.extend(unknown[spare:])  # the last resort: cards it must show later
-        chosen = must + (free + fallback)[: event.count - len(must)]
-        return chosen if len(chosen) == event.count else None
+        chosen = must + (free + fallback)[: count - len(must)]
+        return chosen if len(chosen) == count else None
 
 
 def _named_cards(event: object, seat: int) -> tuple[Card, ...]:
@@ -361,6 +397,23 @@ def _pick(
             return None
         chosen.append(item)
     return chosen
+
+
+class _Drawn(Chance):
+    """A chance scripted to draw ``card`` (the one a seat saw turned over)."""
+
+    __slots__ = ("_card",)
+
+    def __init__(self, card: Card | None) -> None:
+        super().__init__("scripted")
+        self._card = card
+
+    def choice(self, items: Sequence[_T]) -> _T:
+        """``card`` if it is among ``items``, else the first item."""
+        for item in items:
+            if item == self._card:
+                return item
+        return items[0]
 
 
 @attrs.frozen

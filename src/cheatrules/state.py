@@ -31,6 +31,7 @@ from cheatrules._generation import WINDOW_ACTIONS, discards, plays_and_challenge
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Play
 from cheatrules.cards import _CARD_BY_KEY, Card, Rank
+from cheatrules.chance import Chance
 from cheatrules.errors import IllegalActionError, SeatError
 from cheatrules.events import (
     Accepted,
@@ -45,6 +46,7 @@ from cheatrules.events import (
     describe_claim,
 )
 from cheatrules.observation import Observation
+from cheatrules.policies.challenges import holds
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase
@@ -97,6 +99,9 @@ class GameState:
     _log: Stack[Event]
     _log_length: int
     _outcome: Outcome | None
+    # Where a rule's chance draws come from: by default seeded from the game's
+    # seed and the moment; the sampler scripts them to match what a seat saw.
+    _chance: Callable[[int], Chance] | None = None
     _memo: dict[object, Any] = attrs.field(init=False, factory=dict)
 
     # -- reading the state -------------------------------------------------
@@ -428,6 +433,7 @@ class GameState:
             log=log,
             log_length=log_length,
             outcome=outcome,
+            chance=self._chance,
         )
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
@@ -492,7 +498,10 @@ class GameState:
         challenger: int = self._to_move  # type: ignore[assignment]
         claim, laid = self._table[0]  # type: ignore[index]
         declarer = claim.seat
-        truthful = rules.check.truthful(laid, claim.rank)
+        moment = self._log_length
+        chance = Chance(f"{self.seed}:{moment}") if self._chance is None else self._chance(moment)
+        shown = rules.check.shown(laid, chance)
+        truthful = holds(shown, claim.rank)
         taker = challenger if truthful else declarer
         pile = self.pile
         keys = sorted(self._keys[taker] + tuple(card.key for card in pile))
@@ -502,7 +511,7 @@ class GameState:
         log: Stack[Event] = self._log
         for event in (
             Challenged(challenger, declarer),
-            Revealed(declarer, laid, claim.rank, truthful),
+            Revealed(declarer, shown, claim.rank, truthful),
             PileTaken(taker, pile),
         ):
             log = (event, log)

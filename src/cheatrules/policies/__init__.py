@@ -6,6 +6,7 @@ comparable. The engine asks the policies; it never asks which game it plays.
 See the "Rules as policies" page of the documentation for the design.
 """
 
+from cheatrules.chance import Chance
 from cheatrules.policies.challenges import (
     AskEachOpponent,
     ChallengeCheck,
@@ -13,9 +14,11 @@ from cheatrules.policies.challenges import (
     ChallengeWindow,
     DeclarersLeft,
     NextPlayerDecides,
+    OneCard,
     TakerPlays,
     TurnAfterChallenge,
     WholeGroup,
+    holds,
 )
 from cheatrules.policies.claims import ClaimSize
 from cheatrules.policies.dealing import DealersLeft, Dealing, HolderOf, Opening
@@ -45,6 +48,7 @@ __all__ = [
     "ChallengeCheck",
     "ChallengeWindow",
     "ChallengerIfRight",
+    "Chance",
     "ClaimSize",
     "DealersLeft",
     "Dealing",
@@ -59,10 +63,12 @@ __all__ = [
     "LastInLoses",
     "NextPlayerDecides",
     "NoDiscards",
+    "OneCard",
     "Opening",
     "RankRule",
     "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
     "complete_fours",
+    "holds",
 ]

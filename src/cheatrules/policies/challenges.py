@@ -7,6 +7,7 @@ from typing import ClassVar, Literal, Protocol
 import attrs
 
 from cheatrules.cards import Card, Rank
+from cheatrules.chance import Chance
 from cheatrules.errors import RulesError
 from cheatrules.seating import Seating
 
@@ -17,9 +18,11 @@ __all__ = [
     "ChallengerIfRight",
     "DeclarersLeft",
     "NextPlayerDecides",
+    "OneCard",
     "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
+    "holds",
 ]
 
 
@@ -80,11 +83,31 @@ class NextPlayerDecides:
         return ()
 
 
-class ChallengeCheck(Protocol):
-    """Decides whether a challenged claim was true."""
+def holds(shown: tuple[Card, ...], rank: Rank) -> bool:
+    """Whether the cards turned over prove a claim of ``rank`` true.
 
-    def truthful(self, cards: tuple[Card, ...], rank: Rank) -> bool:
-        """Whether the group ``cards``, announced as ``rank``, proves the claim true."""
+    Every card must be of the announced rank or a joker (jokers are wild).
+
+    >>> from cheatrules.cards import cards
+    >>> holds(cards("7♣ ★♥"), Rank.SEVEN), holds(cards("7♣ K♦"), Rank.SEVEN)
+    (True, False)
+    """
+    return all(card.rank is rank or card.rank is Rank.JOKER for card in shown)
+
+
+class ChallengeCheck(Protocol):
+    """Decides which cards of a challenged group are turned over.
+
+    The claim is true when every card turned over is of the announced rank
+    or a joker (see :func:`holds`).
+    """
+
+    def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
+        """The cards of the challenged group ``cards`` that are turned over for all to see.
+
+        ``chance`` is the seeded chance of this moment of the game: draw
+        from it, never from another source, so replays repeat the draw.
+        """
         ...
 
 
@@ -93,14 +116,31 @@ class WholeGroup:
     """The whole last group is turned over; one card of another rank makes it a lie.
 
     >>> from cheatrules.cards import cards
-    >>> check = WholeGroup()
-    >>> check.truthful(cards("7♣ 7♦"), Rank.SEVEN), check.truthful(cards("7♣ K♦"), Rank.SEVEN)
-    (True, False)
+    >>> [str(card) for card in WholeGroup().shown(cards("7♣ K♦"), Chance("0"))]
+    ['7♣', 'K♦']
     """
 
-    def truthful(self, cards: tuple[Card, ...], rank: Rank) -> bool:
-        """True when every card is of the announced rank or a joker (jokers are wild)."""
-        return all(card.rank is rank or card.rank is Rank.JOKER for card in cards)
+    def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
+        """Every card of the group."""
+        return cards
+
+
+@attrs.frozen
+class OneCard:
+    """One card of the group, drawn by the seeded chance, is turned over and decides alone.
+
+    A bluff that holds one true card may survive the check; the other cards
+    of the group stay face down and go to the taker with the pile.
+
+    >>> from cheatrules.cards import cards
+    >>> shown = OneCard().shown(cards("7♣ K♦"), Chance("0"))
+    >>> len(shown), shown[0] in cards("7♣ K♦")
+    (1, True)
+    """
+
+    def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
+        """One card of the group, each equally likely."""
+        return (chance.choice(cards),)
 
 
 class TurnAfterChallenge(Protocol):

@@ -6,7 +6,7 @@ from typing import Protocol
 
 import attrs
 
-from cheatrules.cards import STANDARD_RANKS, Rank, _to_rank
+from cheatrules.cards import STANDARD_RANKS, Rank, _to_rank  # noqa: F401 (the doctests use it)
 
 __all__ = ["Adjacent", "Ascending", "Descending", "FreeChoice", "HoldUntilChallenge", "RankRule"]
 
