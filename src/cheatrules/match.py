@@ -1,0 +1,548 @@
+"""Match play: several games in a row, the dealer rotating left, scored as a whole.
+
+The rule books play Cheat and Verish' Ne Verish' as a series of deals
+(RULES.md §3): first to three game wins, best of N games, or penalty points
+for the cards the losers still hold. A :class:`Match` is the layer above one
+:class:`~cheatrules.GameState`. It plays the current game, deals the next one
+as soon as a game ends, and keeps score with a *scoring policy*
+(:class:`FirstTo`, :class:`BestOf`, :class:`Penalty`, or a class of your own
+with a ``winners`` method).
+
+>>> import random
+>>> import cheatrules as cr
+>>> match = cr.Match.start(cr.verish(2), cr.FirstTo(2), seed=5)
+>>> match.game.dealer, match.wins
+(1, (0, 0))
+>>> rng = random.Random(5)
+>>> while not match.is_over:
+...     match = match.apply(rng.choice(match.legal_actions()))
+>>> len(match.games), match.wins, match.winners
+(3, (2, 1), (0,))
+>>> [game.dealer for game in match.games]  # the dealer rotates to the left
+[1, 0, 1]
+>>> cr.loads_match(cr.dumps_match(match)) == match
+True
+
+Every game is dealt from its own seed, derived from the match's seed and the
+game's number, so one seed replays the whole match.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from cheatrules.actions import Action
+from cheatrules.deal import deal
+from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
+from cheatrules.observation import Observation
+from cheatrules.records import FORMAT as GAME_FORMAT
+from cheatrules.records import _checked, _get, _read_rules, _rules, dumps, loads
+from cheatrules.rules import Rules
+from cheatrules.state import GameState
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "BestOf",
+    "FirstTo",
+    "Match",
+    "Penalty",
+    "Scoring",
+    "dumps_match",
+    "loads_match",
+]
+
+#: The value of a match record's ``"format"`` field.
+FORMAT = "cheatrules-match"
+#: The match record format version this library writes and reads.
+VERSION = 1
+
+
+# -- scoring ----------------------------------------------------------------------
+
+
+@runtime_checkable
+class Scoring(Protocol):
+    """How a match is scored: who has taken it, given the score so far.
+
+    A scoring policy is a frozen value (an ``attrs`` class) with one method.
+    """
+
+    def winners(
+        self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
+    ) -> tuple[int, ...]:
+        """The seats that take the match, in seat order; ``()`` while it goes on.
+
+        Args:
+            wins: for each seat, the games it has won so far.
+            penalties: for each seat, its penalty total so far: the cards
+                left in its hand at the end of each game it lost.
+            played: how many games have been finished.
+
+        """
+        ...
+
+
+def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise RulesError(
+            f"{type(instance).__name__}: {attribute.name} must be a whole number of 1 or more; "
+            f"got {value!r}"
+        )
+
+
+def _seats_with(values: tuple[int, ...], wanted: int) -> tuple[int, ...]:
+    return tuple(seat for seat, value in enumerate(values) if value == wanted)
+
+
+@attrs.frozen
+class FirstTo:
+    """The first seat to win ``wins`` games takes the match.
+
+    Seats that reach ``wins`` in the same game share the match (in Verish' Ne
+    Verish' every seat but the loser wins a game).
+
+    Raises:
+        RulesError: ``wins`` is not a whole number of 1 or more.
+
+    >>> import cheatrules as cr
+    >>> cr.FirstTo(3).winners(wins=(2, 1, 2), penalties=(0, 0, 0), played=5)
+    ()
+    >>> cr.FirstTo(3).winners(wins=(3, 1, 2), penalties=(0, 0, 0), played=6)
+    (0,)
+
+    """
+
+    #: The game wins that take the match.
+    wins: int = attrs.field(default=3, validator=_at_least_one)
+
+    def winners(
+        self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
+    ) -> tuple[int, ...]:
+        """The seats with ``wins`` game wins (or more); ``()`` while there are none."""
+        return tuple(seat for seat, won in enumerate(wins) if won >= self.wins)
+
+
+@attrs.frozen
+class BestOf:
+    """At most ``games`` games; the most game wins takes the match.
+
+    The match stops early once no other seat can catch the leader in the
+    games left. Seats tied on the most wins after the last game share it.
+
+    Raises:
+        RulesError: ``games`` is not a whole number of 1 or more.
+
+    >>> import cheatrules as cr
+    >>> cr.BestOf(5).winners(wins=(2, 1), penalties=(0, 0), played=3)
+    ()
+    >>> cr.BestOf(5).winners(wins=(3, 0), penalties=(0, 0), played=3)  # 2 left: out of reach
+    (0,)
+    >>> cr.BestOf(4).winners(wins=(2, 2), penalties=(0, 0), played=4)
+    (0, 1)
+
+    """
+
+    #: The most games the match lasts.
+    games: int = attrs.field(validator=_at_least_one)
+
+    def winners(
+        self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
+    ) -> tuple[int, ...]:
+        """The seats with the most wins, once every game is played or the leader is out of reach."""
+        left = max(self.games - played, 0)
+        best = max(wins)
+        leaders = _seats_with(wins, best)
+        others = [won for seat, won in enumerate(wins) if seat not in leaders]
+        if left == 0 or (len(leaders) == 1 and best > max(others, default=0) + left):
+            return leaders
+        return ()
+
+
+@attrs.frozen
+class Penalty:
+    """``games`` games; the lowest penalty total takes the match.
+
+    After each game every loser adds the number of cards left in their hand
+    to a running total. Seats tied on the lowest total share the match.
+
+    Raises:
+        RulesError: ``games`` is not a whole number of 1 or more.
+
+    >>> import cheatrules as cr
+    >>> cr.Penalty(3).winners(wins=(1, 1, 0), penalties=(4, 9, 17), played=2)
+    ()
+    >>> cr.Penalty(3).winners(wins=(1, 1, 1), penalties=(12, 9, 17), played=3)
+    (1,)
+
+    """
+
+    #: The number of games in the match.
+    games: int = attrs.field(validator=_at_least_one)
+
+    def winners(
+        self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
+    ) -> tuple[int, ...]:
+        """The seats with the lowest total once every game is played; ``()`` before."""
+        if played < self.games:
+            return ()
+        return _seats_with(penalties, min(penalties))
+
+
+_FIRST_TO_THREE = FirstTo(3)
+_SCORINGS: dict[str, type] = {cls.__name__: cls for cls in (FirstTo, BestOf, Penalty)}
+
+
+# -- the match ----------------------------------------------------------------------
+
+
+def _game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of the match seeded with ``seed``."""
+    return random.Random(f"{seed}/{index}").getrandbits(63)
+
+
+def _deal_game(rules: Rules, seed: int, first_dealer: int, index: int) -> GameState:
+    dealer = (first_dealer + index) % rules.players
+    return deal(rules, seed=_game_seed(seed, index), dealer=dealer)
+
+
+def _tally(games: tuple[GameState, ...], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's game wins and penalty total over finished ``games``."""
+    wins = [0] * players
+    penalties = [0] * players
+    for game in games:
+        outcome = game.outcome
+        assert outcome is not None
+        for seat in outcome.winners:
+            wins[seat] += 1
+        hands = game.hands
+        for seat in outcome.losers:
+            penalties[seat] += len(hands[seat])
+    return tuple(wins), tuple(penalties)
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """``seat 2``, or ``seats 0 and 2``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+
+
+def _match_winners(scoring: Scoring, games: tuple[GameState, ...], players: int) -> tuple[int, ...]:
+    wins, penalties = _tally(games, players)
+    return tuple(scoring.winners(wins=wins, penalties=penalties, played=len(games)))
+
+
+@attrs.frozen(repr=False)
+class Match:
+    """A series of games of the same rules, scored as a whole.
+
+    Make one with :meth:`start`; move it on with :meth:`apply`. Frozen,
+    hashable and comparable, like :class:`~cheatrules.GameState`: every
+    transition returns a new match.
+    """
+
+    #: The rules every game is played by.
+    rules: Rules
+    #: How the match is scored.
+    scoring: Scoring
+    #: The match's seed, from which every game's seed is derived with the game's number.
+    seed: int
+    #: The finished games, oldest first.
+    games: tuple[GameState, ...]
+    #: The game being played; once the match is over, the last game (also in :attr:`games`).
+    game: GameState
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        scoring: Scoring = _FIRST_TO_THREE,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> Match:
+        """Start a match: its first game is dealt at once.
+
+        Args:
+            rules: the rules of every game, from :func:`~cheatrules.english`,
+                :func:`~cheatrules.verish` or a composition of your own.
+            scoring: the scoring policy; first to three game wins by default.
+            seed: any int; the same rules, scoring, seed and dealer always
+                deal the same games. Without one, a fresh seed is drawn and
+                kept in :attr:`seed`, so the match can be replayed.
+            dealer: the first game's dealer; by default the last seat. Each
+                later game is dealt by the seat to the previous dealer's left.
+
+        Raises:
+            RulesError: ``scoring`` is not a scoring policy.
+            DealError: ``rules`` is not a Rules value, the seed is not an
+                int, or the dealer is not a seat at the table.
+
+        """
+        if not isinstance(scoring, Scoring):
+            raise RulesError(
+                "scoring must be a scoring policy such as FirstTo(3), BestOf(5) or Penalty(3); "
+                f"got {scoring!r}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise DealError(f"seed must be a whole number; got {seed!r}")
+        first = deal(rules, seed=_game_seed(seed, 0), dealer=dealer)
+        return cls(rules=rules, scoring=scoring, seed=seed, games=(), game=first)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """For each seat, the finished games it has won."""
+        return _tally(self.games, self.rules.players)[0]
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """For each seat, the cards left in its hand at the end of each game it lost, summed.
+
+        Kept whatever the scoring; only :class:`Penalty` decides by it.
+        """
+        return _tally(self.games, self.rules.players)[1]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has been decided."""
+        # A game that ends without deciding the match is replaced by the next deal at once.
+        return self.game.is_over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that took the match, in seat order; ``()`` until it is over."""
+        if not self.is_over:
+            return ()
+        return _match_winners(self.scoring, self.games, self.rules.players)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now in the current game; ``None`` once the match is over."""
+        return self.game.to_move
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal decision in the current game; ``()`` once the match is over."""
+        return self.game.legal_actions()
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` knows of the current game (of the last one, once the match is over).
+
+        Raises:
+            SeatError: ``seat`` is not a seat at the table.
+
+        """
+        return self.game.observe(seat)
+
+    def apply(self, action: Action) -> Match:
+        """The match after :attr:`to_move` takes ``action`` in the current game.
+
+        When that decision ends the game and the match goes on, the next game
+        is dealt at once, by the seat to the left of the last dealer.
+
+        Raises:
+            IllegalActionError: the action is not legal in the current game,
+                or the match is over; this match is unchanged.
+
+        """
+        if self.is_over:
+            raise IllegalActionError(
+                f"illegal action {action}: the match is over, won by {_seats(self.winners)}"
+            )
+        game = self.game.apply(action)
+        if not game.is_over:
+            return attrs.evolve(self, game=game)
+        games = (*self.games, game)
+        if _match_winners(self.scoring, games, self.rules.players):
+            return attrs.evolve(self, games=games, game=game)
+        following = _deal_game(self.rules, self.seed, games[0].dealer, len(games))
+        return attrs.evolve(self, games=games, game=following)
+
+    def __repr__(self) -> str:
+        played = len(self.games)
+        if self.is_over:
+            games = "game" if played == 1 else "games"
+            status = f"won by {_seats(self.winners)} after {played} {games}"
+        else:
+            status = f"game {played + 1}, seat {self.to_move} to move"
+        return (
+            f"<Match {self.rules.name}, {self.scoring!r}, seed {self.seed}: {status}; "
+            f"wins {self.wins}>"
+        )
+
+
+# -- records ------------------------------------------------------------------------
+
+
+def _scoring(scoring: Scoring) -> dict[str, Any]:
+    name = type(scoring).__name__
+    if _SCORINGS.get(name) is not type(scoring):
+        raise RecordError(
+            f"records cannot name the scoring {name}; they know {', '.join(_SCORINGS)}"
+        )
+    settings = {field.name: getattr(scoring, field.name) for field in attrs.fields(_SCORINGS[name])}
+    return {"type": name, **settings}
+
+
+def dumps_match(match: Match) -> str:
+    """Write ``match`` as a JSON match record: the rules, scoring, seed and every game.
+
+    Each game is written as :func:`~cheatrules.dumps` writes it, the current
+    one last (unfinished, unless the match is over).
+
+    Raises:
+        RecordError: the scoring is not :class:`FirstTo`, :class:`BestOf` or
+            :class:`Penalty`, or the rules use a policy records cannot name.
+
+    """
+    first = match.games[0] if match.games else match.game
+    games = match.games if match.is_over else (*match.games, match.game)
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": _rules(match.rules),
+        "scoring": _scoring(match.scoring),
+        "seed": match.seed,
+        "dealer": first.dealer,
+        "games": [json.loads(dumps(game)) for game in games],
+    }
+    return json.dumps(record, ensure_ascii=False, indent=2)
+
+
+def _parse(text: object) -> dict[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"a match record must be UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a match record must be JSON text; got {type(text).__name__}")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"a match record must be JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a match record must be a JSON object")
+    found = record.get("format")
+    if found != FORMAT:
+        hint = (
+            " (one game's record: read it with cheatrules.loads())" if found == GAME_FORMAT else ""
+        )
+        raise RecordError(f"not a match record: format is {found!r}{hint}")
+    version = record.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError(
+            f"unknown match record version {version!r}; this library reads version {VERSION}"
+        )
+    return record
+
+
+def _read_scoring(data: object) -> Scoring:
+    name = _get(data, "type", str, "scoring")
+    cls = _SCORINGS.get(name)
+    if cls is None:
+        raise RecordError(f"scoring: unknown scoring {name!r}; known: {', '.join(_SCORINGS)}")
+    assert isinstance(data, dict)
+    settings = {key: value for key, value in data.items() if key != "type"}
+    fields = attrs.fields_dict(cls)
+    unknown = sorted(set(settings) - set(fields))
+    if unknown:
+        raise RecordError(
+            f"scoring: unknown setting {', '.join(unknown)} for {name} (known: {', '.join(fields)})"
+        )
+    missing = [
+        key
+        for key, field in fields.items()
+        if field.default is attrs.NOTHING and key not in settings
+    ]
+    if missing:
+        raise RecordError(f"scoring: {name} needs {', '.join(missing)}")
+    made: Scoring = _checked("scoring", lambda: cls(**settings))
+    return made
+
+
+def _load_game(where: str, data: object) -> GameState:
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"{where}: {error}") from None
+    try:
+        return loads(text)
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _read_game(data: object, index: int, expected: GameState) -> GameState:
+    """Game ``index`` of a match record, checked to be the deal the match gives, then replayed."""
+    where = f"games[{index}]"
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: a record must be a JSON object")
+    # Check the deal before the actions, so that a wrong deal is reported as one.
+    opening = _load_game(where, {**data, "actions": []})
+    if opening.rules != expected.rules:
+        raise RecordError(f"{where} is played under other rules than the match's")
+    if opening.dealer != expected.dealer:
+        raise RecordError(
+            f"{where} was dealt by seat {opening.dealer}; "
+            f"the match has seat {expected.dealer} deal it"
+        )
+    if opening.seed != expected.seed:
+        raise RecordError(
+            f"{where} was dealt with seed {opening.seed}; "
+            f"the match deals it with seed {expected.seed}"
+        )
+    if opening != expected:
+        raise RecordError(f"{where} holds a deal other than the one its seed gives")
+    return _load_game(where, data)
+
+
+def loads_match(text: str | bytes) -> Match:
+    """Read a match record written by :func:`dumps_match`, replaying every game.
+
+    ``loads_match(dumps_match(match)) == match``.
+
+    Raises:
+        RecordError: the text is not JSON, not a match record, of an unknown
+            version; names unknown rules or scoring; holds a game that is not
+            the one the match deals (its rules, dealer or seed), an illegal
+            or unreadable action, an unfinished game before the last, a game
+            after the match was decided, or stops after a game that did not
+            decide it. The message names the problem.
+
+    """
+    record = _parse(text)
+    rules = _read_rules(_get(record, "rules", dict, "record"))
+    scoring = _read_scoring(_get(record, "scoring", dict, "record"))
+    seed = _get(record, "seed", int, "record")
+    dealer = _get(record, "dealer", int, "record")
+    listed = _get(record, "games", list, "record")
+    if not listed:
+        raise RecordError("a match record holds at least one game")
+    expected = _checked("dealer", lambda: deal(rules, seed=_game_seed(seed, 0), dealer=dealer))
+    finished: tuple[GameState, ...] = ()
+    last = len(listed) - 1
+    for index, data in enumerate(listed):
+        if index:
+            expected = _deal_game(rules, seed, dealer, index)
+        game = _read_game(data, index, expected)
+        if not game.is_over:
+            if index < last:
+                raise RecordError(f"games[{index}] is unfinished, but only the last game may be")
+            return Match(rules=rules, scoring=scoring, seed=seed, games=finished, game=game)
+        finished = (*finished, game)
+        decided = _match_winners(scoring, finished, rules.players)
+        if decided and index < last:
+            raise RecordError(f"games[{index + 1}]: the match was over after games[{index}]")
+        if not decided and index == last:
+            raise RecordError(
+                f"games[{index}] is finished and the match is not over; "
+                f"games[{index + 1}] is missing"
+            )
+    return Match(rules=rules, scoring=scoring, seed=seed, games=finished, game=finished[-1])
