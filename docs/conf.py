@@ -35,6 +35,6 @@ nitpick_ignore_regex = [
     # Standard-library and attrs types: no network here for intersphinx.
     ("py:class", r"(typing|collections\.abc|enum|random|attr|attrs)\..*"),
     ("py:class", r"(Rank|Card|Suit|Seating|Action|Event|Claim|CardKnowledge|GameState)"),
-    ("py:class", r"(T|_Stack|_Group|cheatrules\.state\._Stack)"),
+    ("py:class", r"(T|_Stack|_Group|cheatrules\.state\._Stack|cheatrules\.chance\._T)"),
     ("py:class", r"(TextIO|Sequence|Iterable|Iterator)"),
 ]

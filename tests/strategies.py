@@ -64,6 +64,9 @@ def deals(draw: st.DrawFn, rules: st.SearchStrategy[cr.Rules] | None = None) -> 
 HOUSE_OPTIONS: tuple[dict[str, object], ...] = (
     {"jokers": True},
     {"check": "one-card"},
+    {"window": "extended"},
+    {"passing": "consent"},
+    {"stock": 3},
 )
 
 
@@ -88,11 +91,15 @@ def random_action(state: cr.GameState, rng: random.Random, challenge: float = 0.
     """
     legal = state.legal_actions()
     if state.phase is cr.Phase.CHALLENGE:
-        return cr.Challenge() if rng.random() < challenge else cr.Accept()
+        if rng.random() >= challenge:
+            return cr.Accept()
+        return rng.choice([action for action in legal if isinstance(action, cr.Challenge)])
     if state.phase is not cr.Phase.PLAY:
         return rng.choice(list(legal))
     if legal[0] == cr.Challenge() and rng.random() < challenge:
         return cr.Challenge()
+    if cr.Pass() in legal[:2] and rng.random() < 0.2:
+        return cr.Pass()
     hand = state.hands[state.to_move]  # type: ignore[index]
     high = min(state.rules.claims.maximum, len(hand))
     count = rng.randint(state.rules.claims.minimum, high)

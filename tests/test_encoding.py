@@ -137,3 +137,31 @@ def test_random_play_through_indices_only() -> None:
         choice = rng.choice([index for index, legal in enumerate(space.mask(seen)) if legal])
         state = state.apply(space.decode(choice, seen))
     assert state.outcome is not None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"jokers": True},
+        {"window": "extended"},
+        {"passing": "consent", "stock": 5},
+        {"passing": "all-revealed", "ranks": "hold", "jokers": True},
+    ],
+    ids=repr,
+)
+def test_every_decision_of_a_house_variation_has_its_own_index(options: dict[str, object]) -> None:
+    rules = cr.english(3, **options)
+    space = ActionSpace(rules)
+    encoder = ObservationEncoder(rules)
+    rng = random.Random(5)
+    for seed in range(2):
+        for state in play_randomly(cr.deal(rules, seed=seed), seed, limit=60):
+            if state.is_over:
+                continue
+            seen = state.observe(state.to_move)  # type: ignore[arg-type]
+            legal = state.legal_actions()
+            indices = [space.encode(action) for action in legal]
+            assert len(set(indices)) == len(indices) and sum(space.mask(seen)) == len(legal)
+            chosen = rng.choice(indices)
+            assert state.is_legal(space.decode(chosen, seen))
+            assert len(encoder.encode(seen)) == encoder.size

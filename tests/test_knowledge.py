@@ -29,7 +29,9 @@ def small_game(seed: int) -> cr.GameState:
         size = rng.randint(1, 7)
         hands.append(deck[:size])
         deck = deck[size:]
-    state = cr.deal(rules, hands=hands, hidden=deck[: rules.dealing.set_aside] or None)
+    aside = rules.dealing.set_aside
+    stock = deck[aside : aside + 6] if rules.dealing.hand_size else []
+    state = cr.deal(rules, hands=hands, hidden=deck[:aside] or None, stock=stock or None)
     for _ in range(rng.randint(0, 60)):
         if state.is_over:
             break

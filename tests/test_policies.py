@@ -61,9 +61,17 @@ def test_ask_each_opponent_skips_the_declarer_and_players_who_left() -> None:
 
 
 def test_whole_group_needs_every_card_to_match() -> None:
-    check = WholeGroup()
-    assert check.truthful(cr.cards("7c 7d 7h 7s"), Rank.SEVEN)
-    assert not check.truthful(cr.cards("7c 7d 7h Ks"), Rank.SEVEN)
+    check, chance = WholeGroup(), cr.policies.Chance("0")
+    group = cr.cards("7c 7d 7h Ks")
+    assert check.shown(group, chance) == group
+    assert cr.policies.holds(cr.cards("7c 7d 7h 7s"), Rank.SEVEN)
+    assert not cr.policies.holds(group, Rank.SEVEN)
+
+
+def test_one_card_shows_a_card_of_the_group_each_equally_often() -> None:
+    check, group = cr.policies.OneCard(), cr.cards("7c 7d 7h Ks")
+    drawn = [check.shown(group, cr.policies.Chance(str(seed)))[0] for seed in range(400)]
+    assert {card: drawn.count(card) > 60 for card in group} == dict.fromkeys(group, True)
 
 
 def test_declarers_left_plays_next() -> None:

@@ -50,7 +50,12 @@ def test_a_seeded_game_records_its_seed_not_its_hands() -> None:
     record = json.loads(cr.dumps(cr.deal(cr.verish(4), seed=99)))
     assert record["deal"] == {"dealer": 3, "seed": 99}
     assert record["rules"]["game"] == "verish"
-    assert record["rules"]["policies"]["dealing"] == {"type": "Dealing", "set_aside": 1}
+    assert record["rules"]["policies"]["dealing"] == {
+        "type": "Dealing",
+        "set_aside": 1,
+        "hand_size": None,
+        "draws": 1,
+    }
 
 
 def test_a_fixed_deal_records_its_hands_and_hidden_card() -> None:
@@ -110,10 +115,13 @@ def mutate(path: list[Any], value: Any) -> str:
         (mutate(["deal", "dealer"], 7), "deal: dealer must be a seat from 0 to 2; got 7"),
         (
             mutate(["deal", "hands"], ["A♣ A♣", "2♥", "3♠"]),
-            "deal: the hands and hidden cards hold A♣ 2",
+            "deal: the hands, hidden cards and stock hold A♣ 2",
         ),
         (mutate(["deal", "hands"], ["A♣", "2♥"]), "one hand per seat: 3 hands; got 2"),
-        (mutate(["deal", "hands"], [1, 2, 3]), "deal.hands and deal.hidden must hold card text"),
+        (
+            mutate(["deal", "hands"], [1, 2, 3]),
+            "deal.hands, deal.hidden and deal.stock must hold card text",
+        ),
         (mutate(["deal", "seed"], "x"), "deal.seed must be a whole number or null"),
         (mutate(["actions", 0], "play 7♦ as 9"), r"actions\[0\] \(play 7♦ as 9\): illegal action"),
         (mutate(["actions", 2], "accept"), r"actions\[2\] \(accept\): illegal action Accept\(\)"),

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -141,8 +141,12 @@ def test_an_unknown_name_says_which_names_exist() -> None:
         cr.RulesError, match="unknown claims='2-5'; the names are 1-4, 1-3, one, any"
     ):
         cr.english(4, claims="2-5")
-    with pytest.raises(cr.RulesError, match="unknown window='long'; the names are none"):
+    with pytest.raises(
+        cr.RulesError, match="unknown window='long'; the names are immediate, extended"
+    ):
         cr.english(4, window="long")
+    with pytest.raises(cr.RulesError, match="unknown opening='me'; the names are none"):
+        cr.english(4, opening="me")
 
 
 # -- fours ---------------------------------------------------------------------------
@@ -278,11 +282,169 @@ def test_the_cards_not_drawn_stay_hidden_from_the_table() -> None:
     state = one_card_challenge(0)
     (shown,) = state.events[-2].cards  # type: ignore[attr-defined]
     seen = state.observe(2)
-    assert seen.events[-2].cards == (shown,)
-    assert seen.events[-1].cards == ()  # the pile goes to its taker face down
+    assert seen.events[-2] == state.events[-2]  # everyone sees the card turned over
+    assert seen.events[-1] == cr.events.PileTaken(taker_of(state), (), 2)  # and no other
     hidden = ({cr.Card.parse("A♦"), cr.Card.parse("K♣")} - {shown}).pop()
     known = seen.knowledge()
     assert shown in known.hands[taker_of(state)] and hidden not in known.hands[taker_of(state)]
+
+
+# -- the challenge window ------------------------------------------------------------------
+
+EARLIER = Challenge(earlier=True)
+
+
+def extended_table() -> cr.GameState:
+    """Seat 0 bluffs Aces, the window closes, then seat 1 claims 2s."""
+    rules = cr.english(3, window="extended")
+    state = cr.deal(rules, hands=["K♦ 5♣ 6♣", "2♥ 9♣ 9♦", "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("K♦", "A")))
+    return state.apply(Play("2♥", "2"))
+
+
+def test_an_earlier_claim_may_be_challenged_until_the_turn_after_the_next_begins() -> None:
+    state = extended_table()
+    assert state.to_move == 2 and state.phase is Phase.CHALLENGE
+    assert set(state.legal_actions()) == {Challenge(), EARLIER, Accept()}
+    state = state.apply(EARLIER)
+    assert state.events[-3:] == (
+        cr.events.Challenged(2, 0, earlier=True),
+        cr.events.Revealed(0, cr.cards("K♦"), Rank.ACE, False, earlier=True),
+        cr.events.PileTaken(0, cr.cards("K♦ 2♥")),  # the bluffer takes the whole pile
+    )
+    # The challenged declarer's left neighbour plays next, on with the sequence.
+    assert (state.to_move, state.required_rank) == (1, Rank.THREE)
+    round_trips(state)
+
+
+def test_the_newest_claim_is_still_challenged_the_usual_way() -> None:
+    state = extended_table().apply(Challenge())
+    assert state.events[-2] == cr.events.Revealed(1, cr.cards("2♥"), Rank.TWO, True)
+    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("K♦ 2♥"))
+
+
+def test_a_declarer_cannot_challenge_its_own_earlier_claim() -> None:
+    state = extended_table().apply(Accept())
+    assert state.to_move == 0
+    assert EARLIER not in state.legal_actions()
+    with pytest.raises(cr.IllegalActionError, match="its own claim"):
+        state.apply(EARLIER)
+
+
+def test_once_the_next_turn_begins_the_earlier_claim_stands() -> None:
+    state = accept_all(extended_table())
+    assert state.phase is Phase.PLAY and EARLIER not in state.legal_actions()
+    state = state.apply(Play("Q♥", "3"))
+    assert EARLIER in state.legal_actions()  # now seat 1's 2s are the earlier claim
+    state = state.apply(EARLIER)
+    assert state.events[-2] == cr.events.Revealed(1, cr.cards("2♥"), Rank.TWO, True, earlier=True)
+
+
+def test_the_immediate_window_reaches_only_the_newest_claim() -> None:
+    state = cr.deal(cr.english(3), hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"])
+    state = accept_all(state.apply(Play("K♦", "A"))).apply(Play("2♥", "2"))
+    assert EARLIER not in state.legal_actions()
+    with pytest.raises(cr.IllegalActionError, match="extended challenge window"):
+        state.apply(EARLIER)
+
+
+# -- passing --------------------------------------------------------------------------------
+
+PASS = cr.Pass()
+
+
+def test_nobody_may_pass_by_default() -> None:
+    state = cr.deal(cr.english(3), hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"])
+    assert PASS not in state.legal_actions()
+    with pytest.raises(cr.IllegalActionError, match="may not pass"):
+        state.apply(PASS)
+
+
+def test_a_pass_is_allowed_once_every_card_of_the_required_rank_was_shown() -> None:
+    rules = cr.english(3, passing="all-revealed", ranks="hold")
+    state = cr.deal(rules, hands=["A♣ A♦ 5♣ 6♣", "A♥ A♠ 9♣", "Q♥ 8♣ 8♦"])
+    state = state.apply(Play("A♣ A♦", "A")).apply(Challenge())  # true: seat 1 takes them
+    state = accept_all(state.apply(Play("9♣", "A")))
+    assert state.required_rank is Rank.ACE and PASS not in state.legal_actions()  # two shown
+    state = accept_all(accept_all(state.apply(Play("8♣", "A"))).apply(Play("5♣", "A")))
+    state = state.apply(Play("A♥ A♠", "A")).apply(Challenge())  # all four shown now
+    state = accept_all(state.apply(Play("Q♥", "A")))
+    assert (state.to_move, state.required_rank) == (0, Rank.ACE)
+    assert PASS in state.legal_actions()
+    state = state.apply(PASS)
+    assert state.events[-1] == cr.events.Passed(0) and state.to_move == 1
+    round_trips(state)
+
+
+def test_everyone_else_passing_leaves_the_last_player_to_lay_cards() -> None:
+    rules = cr.english(3, passing="consent")
+    state = cr.deal(rules, hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(PASS).apply(Accept()).apply(Accept())  # seat 0 passes
+    state = state.apply(PASS).apply(Accept()).apply(Accept())  # seat 1 passes
+    assert state.to_move == 2 and PASS not in state.legal_actions()
+
+
+def test_a_pass_with_consent_needs_every_opponent_to_agree() -> None:
+    rules = cr.english(3, passing="consent")
+    state = cr.deal(rules, hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"])
+    assert PASS in state.legal_actions()
+    asked = state.apply(PASS)
+    assert (asked.phase, asked.to_move) == (Phase.CONSENT, 1)
+    assert tuple(asked.legal_actions()) == (Accept(), cr.Refuse())
+    agreed = asked.apply(Accept()).apply(Accept())
+    # The pass moves the turn on, and the sequence with it: seat 1 claims 2s.
+    assert (agreed.phase, agreed.to_move, agreed.required_rank) == (Phase.PLAY, 1, Rank.TWO)
+    refused = asked.apply(Accept()).apply(cr.Refuse())
+    assert (refused.phase, refused.to_move, refused.required_rank) == (Phase.PLAY, 0, Rank.ACE)
+    assert PASS not in refused.legal_actions()  # asked once this turn, and refused
+    assert refused.events[-1] == cr.events.Refused(2)
+    round_trips(agreed)
+    round_trips(refused)
+
+
+def test_passing_on_a_rule_that_never_requires_one_rank_contradicts() -> None:
+    with pytest.raises(cr.RulesError, match=r"passing=.* and ranks=.* contradict"):
+        cr.english(4, passing="all-revealed", ranks="free")
+
+
+# -- a fixed hand with a stock ------------------------------------------------------------
+
+
+def test_a_stock_deals_seven_cards_each_and_keeps_the_rest() -> None:
+    state = cr.deal(cr.english(4, stock=True), seed=3)
+    assert state.hand_sizes == (7, 7, 7, 7) and len(state.stock) == 24
+    seen = state.observe(0)
+    assert seen.stock_size == 24 and seen.events[0].stock == ()  # type: ignore[attr-defined]
+    assert cr.deal(cr.verish(3, stock=5), seed=3).hand_sizes == (5, 5, 5)
+
+
+def test_losing_a_challenge_takes_the_pile_and_draws_from_the_stock() -> None:
+    rules = cr.english(3, stock=True)
+    state = cr.deal(rules, hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"], stock="7♠ 7♥")
+    state = state.apply(Play("K♦", "A")).apply(Challenge())
+    assert state.events[-1] == cr.events.Drew(0, cr.cards("7♠"))
+    assert state.hands[0] == cr.cards("5♣ 7♠ K♦") and state.stock == cr.cards("7♥")
+    assert state.observe(1).events[-1] == cr.events.Drew(0, (), 1)  # the others see a count
+    round_trips(state)
+
+
+def test_a_pass_draws_from_the_stock_and_an_empty_stock_gives_nothing() -> None:
+    rules = cr.english(3, stock=True, passing="consent")
+    state = cr.deal(rules, hands=["K♦ 5♣", "2♥ 9♣", "Q♥ 8♣"], stock="7♠")
+    state = state.apply(PASS).apply(Accept()).apply(Accept())
+    assert state.hands[0] == cr.cards("5♣ 7♠ K♦") and state.stock == ()
+    state = state.apply(PASS).apply(Accept()).apply(Accept())
+    assert state.hands[1] == cr.cards("2♥ 9♣") and not isinstance(state.events[-1], cr.events.Drew)
+    round_trips(state)
+
+
+def test_a_stock_the_deck_cannot_deal_or_a_dealing_policy_beside_it_is_refused() -> None:
+    with pytest.raises(cr.RulesError, match="cannot deal 7 cards to each of 6 players"):
+        cr.verish(6, stock=True, pack=36)
+    with pytest.raises(cr.RulesError, match="stock= and dealing= contradict"):
+        cr.english(4, stock=True, dealing=cr.policies.Dealing())
+    with pytest.raises(cr.DealError, match="stock= needs rules with a stock"):
+        cr.deal(cr.english(3), hands=["K♦", "2♥", "Q♥"], stock="7♠")
 
 
 # -- random combinations ---------------------------------------------------------------
@@ -292,17 +454,43 @@ NAMES = {family: list(choices) for family, choices in cr.rules.NAMED_POLICIES.it
 
 @st.composite
 def combinations(draw: st.DrawFn) -> cr.Rules:
-    options = {
+    """Any composition of named options, with or without jokers and a stock."""
+    options: dict[str, object] = {
         family: draw(st.sampled_from(names))
         for family, names in NAMES.items()
         if draw(st.booleans())
     }
     if draw(st.booleans()):
-        return cr.english(draw(st.integers(3, 6)), **options)
-    return cr.verish(draw(st.integers(2, 6)), **options)
+        options["jokers"] = True
+    if draw(st.booleans()):
+        options["stock"] = draw(st.sampled_from([True, 3, 5]))
+    english = draw(st.booleans())
+    players = draw(st.integers(3, 6) if english else st.integers(2, 6))
+    try:
+        return cr.english(players, **options) if english else cr.verish(players, **options)
+    except cr.RulesError as error:
+        # Options that contradict each other, or a stock the deck cannot deal.
+        assume("contradict" not in str(error) and "cannot deal" not in str(error))
+        raise
 
 
-@settings(max_examples=60, deadline=None)
+def leaks(state: cr.GameState, seat: int) -> list[str]:
+    """Cards in ``seat``'s view of the log that it should not have seen."""
+    found = []
+    for event, seen in zip(state.events, state.observe(seat).events, strict=True):
+        if isinstance(seen, cr.events.Dealt):
+            hidden = [hand for index, hand in enumerate(seen.hands) if index != seat]
+            if any(hidden) or seen.set_aside or seen.stock:
+                found.append(f"deal shows other cards: {seen}")
+        elif isinstance(seen, (cr.events.Played, cr.events.Drew, cr.events.PileTaken)):
+            if seen.seat != seat and seen.cards:
+                found.append(f"{type(seen).__name__} shows another seat's cards: {seen}")
+            if seen.count != event.count:  # type: ignore[attr-defined]
+                found.append(f"{seen} lost its count")
+    return found
+
+
+@settings(max_examples=80, deadline=None)
 @given(combinations(), st.integers(0, 2**32))
 def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) -> None:
     rng = random.Random(seed)
@@ -310,13 +498,17 @@ def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) ->
     deck = Counter(rules.deck.cards())
     for _ in range(400):
         held = Counter(card for hand in state.hands for card in hand)
-        assert (
-            held + Counter(state.pile) + Counter(state.discarded) + Counter(state.set_aside) == deck
-        )
+        out = Counter(state.pile) + Counter(state.discarded) + Counter(state.set_aside)
+        assert held + out + Counter(state.stock) == deck  # no card made or lost
         if state.is_over:
             break
-        seen = state.observe(state.to_move)  # type: ignore[arg-type]
+        seat: int = state.to_move  # type: ignore[assignment]
+        seen = state.observe(seat)
+        assert seen.hand == state.hands[seat] and seen.stock_size == len(state.stock)
+        assert not leaks(state, seat)
         assert tuple(seen.legal_actions()) == tuple(state.legal_actions())
         assert all(state.is_legal(action) for action in state.legal_actions()[:50])
         state = state.apply(random_action(state, rng))
     assert cr.loads(cr.dumps(state)) == state
+    seat = rng.randrange(rules.players)
+    assert cr.loads_view(cr.dumps(state, seat=seat)) == state.observe(seat)

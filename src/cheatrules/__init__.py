@@ -9,8 +9,8 @@ Everything a program needs is importable from here::
         state = state.apply(state.legal_actions()[-1])
 """
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
-from cheatrules.cards import STANDARD_RANKS, Card, Deck, Rank, Suit, cards, ranks
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
+from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Deck, Rank, Suit, cards, ranks
 from cheatrules.deal import deal
 from cheatrules.errors import (
     CardError,
@@ -26,14 +26,18 @@ from cheatrules.events import (
     Challenged,
     Dealt,
     Discarded,
+    Drew,
     Event,
     GameOver,
+    Passed,
     PileTaken,
     Played,
+    Refused,
     Revealed,
     Visibility,
     WentOut,
 )
+from cheatrules.match import BestOf, FirstTo, Match, Penalty, dumps_match, loads_match
 from cheatrules.observation import Observation
 from cheatrules.realtime import settle_window
 from cheatrules.records import dumps, loads, loads_view, register_policy
@@ -44,10 +48,12 @@ from cheatrules.state import Claim, GameState, Outcome, Phase
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "JOKER_SUITS",
     "STANDARD_RANKS",
     "Accept",
     "Accepted",
     "Action",
+    "BestOf",
     "Card",
     "CardError",
     "Challenge",
@@ -59,18 +65,26 @@ __all__ = [
     "Deck",
     "Discard",
     "Discarded",
+    "Drew",
     "Event",
+    "FirstTo",
     "GameOver",
     "GameState",
     "IllegalActionError",
+    "Match",
     "Observation",
     "Outcome",
+    "Pass",
+    "Passed",
+    "Penalty",
     "Phase",
     "PileTaken",
     "Play",
     "Played",
     "Rank",
     "RecordError",
+    "Refuse",
+    "Refused",
     "Revealed",
     "Rules",
     "RulesError",
@@ -82,8 +96,10 @@ __all__ = [
     "cards",
     "deal",
     "dumps",
+    "dumps_match",
     "english",
     "loads",
+    "loads_match",
     "loads_view",
     "ranks",
     "register_policy",

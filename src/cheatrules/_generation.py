@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Play, Refuse
 from cheatrules.cards import Card, Rank
 
 if TYPE_CHECKING:
@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 _CHALLENGE = Challenge()
 #: The choices in a challenge window, in this order.
 WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, Accept())
+#: The choices in an extended challenge window that reaches an earlier claim.
+EARLIER_WINDOW_ACTIONS: tuple[Action, ...] = (_CHALLENGE, Challenge(earlier=True), Accept())
+#: The choices of an opponent asked to agree to a pass.
+CONSENT_ACTIONS: tuple[Action, ...] = (Accept(), Refuse())
 
 
 def _rank_of(card: Card) -> Rank:
@@ -50,15 +54,16 @@ def plays_and_challenge(
     hand: tuple[Card, ...],
     announced: tuple[Rank, ...],
     claims: ClaimSize,
-    may_challenge: bool,
+    extras: tuple[Action, ...],
     fours: tuple[Rank, ...] = (),
 ) -> tuple[Action, ...]:
     """The choices of a player on their turn.
 
-    A challenge where allowed, then the fours it may set aside first (each
-    non-empty choice of ``fours``), then every play.
+    The ``extras`` the rules allow now (a challenge, a pass), then the fours
+    it may set aside first (each non-empty choice of ``fours``), then every
+    play.
     """
-    actions: list[Action] = [_CHALLENGE] if may_challenge else []
+    actions: list[Action] = list(extras)
     actions.extend(discards(fours)[1:])
     runs = by_rank(hand)
     for size in claims.sizes(len(hand)):

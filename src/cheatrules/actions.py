@@ -1,4 +1,4 @@
-"""The decisions a player can make: play, challenge, accept, discard.
+"""The decisions a player can make: play, challenge, accept, discard, pass, refuse.
 
 An action names only *what* is decided; the actor is always the seat the
 state says is to move (:attr:`GameState.to_move`).
@@ -18,7 +18,7 @@ import attrs
 
 from cheatrules.cards import Card, Rank, _to_rank, cards, ranks
 
-__all__ = ["Accept", "Action", "Challenge", "Discard", "Play"]
+__all__ = ["Accept", "Action", "Challenge", "Discard", "Pass", "Play", "Refuse"]
 
 
 def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -67,10 +67,16 @@ class Play(Action):
 
 @attrs.frozen(repr=False)
 class Challenge(Action):
-    """Challenge the last claim: "Cheat!" in Cheat, "I don't believe" in Verish' Ne Verish'."""
+    """Challenge the last claim: "Cheat!" in Cheat, "I don't believe" in Verish' Ne Verish'.
+
+    With an extended challenge window, ``Challenge(earlier=True)``
+    challenges the claim made just before the newest one instead.
+    """
+
+    earlier: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def __str__(self) -> str:
-        return "Challenge()"
+        return "Challenge(earlier=True)" if self.earlier else "Challenge()"
 
     __repr__ = __str__
 
@@ -81,6 +87,30 @@ class Accept(Action):
 
     def __str__(self) -> str:
         return "Accept()"
+
+    __repr__ = __str__
+
+
+@attrs.frozen(repr=False)
+class Pass(Action):
+    """Pass the turn without laying cards, where the rules allow it.
+
+    Under a rule that needs every opponent's consent, this asks for it:
+    each opponent answers :class:`Accept` (agree) or :class:`Refuse`.
+    """
+
+    def __str__(self) -> str:
+        return "Pass()"
+
+    __repr__ = __str__
+
+
+@attrs.frozen(repr=False)
+class Refuse(Action):
+    """Refuse another player's request to pass; that player must lay cards."""
+
+    def __str__(self) -> str:
+        return "Refuse()"
 
     __repr__ = __str__
 

@@ -37,6 +37,7 @@ def deal(
     dealer: int | None = None,
     hands: Sequence[Hand] | None = None,
     hidden: Hand | None = None,
+    stock: Hand | None = None,
 ) -> GameState:
     """Deal a new game and return its first state.
 
@@ -55,6 +56,8 @@ def deal(
             copies than it has.
         hidden: with ``hands``, the cards set aside unseen (at most as many as
             the rules set aside); ``None`` sets none aside.
+        stock: with ``hands``, under rules with a stock, the stock's cards,
+            top first; ``None`` leaves the stock empty.
 
     Raises:
         DealError: a dealer outside the table, a seed that is not an int, or
@@ -79,13 +82,14 @@ def deal(
     if seed is not None:
         _whole_number("seed", seed)
     if hands is None:
-        if hidden is not None:
-            raise DealError("hidden= goes with hands=: a shuffled deal sets its own cards aside")
+        for name, value in (("hidden", hidden), ("stock", stock)):
+            if value is not None:
+                raise DealError(f"{name}= goes with hands=: a shuffled deal makes its own")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        sorted_hands, set_aside = shuffled_deal(rules, seed, dealer)
+        sorted_hands, set_aside, pile = shuffled_deal(rules, seed, dealer)
     else:
-        dealt, set_aside = _fixed(rules, hands, hidden)
+        dealt, set_aside, pile = _fixed(rules, hands, hidden, stock)
         sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
     return GameState(
         rules=rules,
@@ -105,20 +109,23 @@ def deal(
         seating=Seating(players),
         allowed=rules.ranks.allowed(None, True, rules.deck.ranks),
         discarded=(),
-        log=(Dealt(dealer, sorted_hands, set_aside), None),
+        log=(Dealt(dealer, sorted_hands, set_aside, stock=pile), None),
         log_length=1,
         outcome=None,
+        stock=pile,
     )
 
 
 def shuffled_deal(
     rules: Rules, seed: int, dealer: int
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """The hands (each sorted) and the cards set aside that ``seed`` deals.
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hands (each sorted), the cards set aside and the stock that ``seed`` deals.
 
     The deck is shuffled with :class:`random.Random` seeded by ``seed``; the
     rules' ``set_aside`` cards are taken from the top, and the rest dealt one
-    at a time clockwise from the dealer's left.
+    at a time clockwise from the dealer's left, until each hand is full
+    (with a stock) or the deck is spent. What is left is the stock, top
+    first.
     """
     deck = list(rules.deck.cards())
     # random.Random(int) ignores the sign; seed negative numbers by their text
@@ -127,15 +134,19 @@ def shuffled_deal(
     aside = rules.dealing.set_aside
     set_aside, rest = tuple(deck[:aside]), deck[aside:]
     players = rules.players
+    size = rules.dealing.hand_size
+    stock: tuple[Card, ...] = ()
+    if size is not None:
+        rest, stock = rest[: size * players], tuple(rest[size * players :])
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index, card in enumerate(rest):
         hands[(dealer + 1 + index) % players].append(card)
-    return tuple(tuple(sorted(hand)) for hand in hands), set_aside
+    return tuple(tuple(sorted(hand)) for hand in hands), set_aside, stock
 
 
 def _fixed(
-    rules: Rules, hands: Sequence[Hand], hidden: Hand | None
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    rules: Rules, hands: Sequence[Hand], hidden: Hand | None, stock: Hand | None
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise DealError(f"hands= must be a list with one hand per seat; got {hands!r}")
     if len(hands) != rules.players:
@@ -152,10 +163,17 @@ def _fixed(
             f"hidden= holds {len(set_aside)} cards but these rules set aside "
             f"{rules.dealing.set_aside}"
         )
-    everything = [card for hand in read for card in hand] + list(set_aside)
+    pile = () if stock is None else _read("stock", stock)
+    if pile and rules.dealing.hand_size is None:
+        raise DealError("stock= needs rules with a stock (such as english(stock=True))")
+    everything = [card for hand in read for card in hand] + list(set_aside) + list(pile)
     try:
-        rules.deck.check(everything, what="the hands and hidden cards")
+        rules.deck.check(everything, what="the hands, hidden cards and stock")
     except CardError as error:
         raise DealError(str(error)) from None
     canonical = [tuple(_CARD_BY_KEY[card.key] for card in hand) for hand in read]
-    return canonical, tuple(_CARD_BY_KEY[card.key] for card in set_aside)
+    return (
+        canonical,
+        tuple(_CARD_BY_KEY[card.key] for card in set_aside),
+        tuple(_CARD_BY_KEY[card.key] for card in pile),
+    )

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.observation import Observation
@@ -46,13 +46,23 @@ class EncodingError(CheatRulesError, ValueError):
     """An index or action outside the action space, or one the observing seat cannot take."""
 
 
-def _multisets(ranks: tuple[Rank, ...], sizes: range, copies: int) -> list[tuple[Rank, ...]]:
+def _multisets(
+    ranks: tuple[Rank, ...], sizes: range, copies: dict[Rank, int]
+) -> list[tuple[Rank, ...]]:
     found = []
     for size in sizes:
         for choice in itertools.combinations_with_replacement(ranks, size):
-            if max(Counter(choice).values()) <= copies:
+            if all(count <= copies[rank] for rank, count in Counter(choice).items()):
                 found.append(choice)
     return found
+
+
+# The decisions beside plays and discards, numbered after the plays when the rules offer them.
+_EXTRAS: tuple[tuple[str, Action], ...] = (
+    ("challenge-earlier", Challenge(earlier=True)),
+    ("pass", Pass()),
+    ("refuse", Refuse()),
+)
 
 
 @attrs.frozen
@@ -63,8 +73,10 @@ class ActionSpace:
     :class:`~cheatrules.Accept`; then one index per choice of fours to
     discard (when the rules offer discards; the empty choice first); then one
     index per play: each multiset of ranks laid (sizes the rules allow, in
-    the order of ``itertools.combinations_with_replacement``) times each
-    rank announced.
+    the order of ``itertools.combinations_with_replacement``; jokers count as
+    a rank laid when the deck has them) times each rank announced; then, when
+    the rules offer them, ``Challenge(earlier=True)``, ``Pass()`` and
+    ``Refuse()``, in that order.
     """
 
     #: The rules whose actions are numbered.
@@ -72,6 +84,7 @@ class ActionSpace:
     _ranks: tuple[Rank, ...] = attrs.field(init=False)
     _discards: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
     _laid: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
+    _extras: tuple[Action, ...] = attrs.field(init=False)
     _index: dict[Any, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -96,7 +109,16 @@ class ActionSpace:
                 key=lambda choice: (len(choice), choice),
             )
         claims = self.rules.claims
-        laid = _multisets(ranks, range(claims.minimum, claims.maximum + 1), copies)
+        laid_ranks = ranks + ((Rank.JOKER,) if deck.copies(Rank.JOKER) else ())
+        held = {rank: deck.copies(rank) for rank in laid_ranks}
+        laid = _multisets(laid_ranks, range(claims.minimum, claims.maximum + 1), held)
+        passing = self.rules.passing
+        offered = {
+            "challenge-earlier": self.rules.window.extended,
+            "pass": passing.allows(None, 0, 0) or passing.allows(ranks[0], copies, copies),
+            "refuse": passing.consent,
+        }
+        extras = tuple(action for name, action in _EXTRAS if offered[name])
         index: dict[Any, int] = {"challenge": 0, "accept": 1}
         for offset, choice in enumerate(discards):
             index[("discard", choice)] = 2 + offset
@@ -104,6 +126,10 @@ class ActionSpace:
         for offset, choice in enumerate(laid):
             for position, rank in enumerate(ranks):
                 index[("play", choice, rank)] = start + offset * len(ranks) + position
+        start += len(laid) * len(ranks)
+        for offset, action in enumerate(extras):
+            index[action] = start + offset
+        object.__setattr__(self, "_extras", extras)
         object.__setattr__(self, "_ranks", ranks)
         object.__setattr__(self, "_discards", tuple(discards))
         object.__setattr__(self, "_laid", tuple(laid))
@@ -112,7 +138,7 @@ class ActionSpace:
     @property
     def size(self) -> int:
         """How many indices there are."""
-        return 2 + len(self._discards) + len(self._laid) * len(self._ranks)
+        return 2 + len(self._discards) + len(self._laid) * len(self._ranks) + len(self._extras)
 
     def encode(self, action: Action) -> int:
         """The index of ``action`` (suits ignored: only ranks matter).
@@ -121,8 +147,10 @@ class ActionSpace:
             EncodingError: the action has no index under these rules.
 
         """
-        if isinstance(action, Challenge):
-            key: Any = "challenge"
+        if isinstance(action, (Pass, Refuse)) or action == Challenge(earlier=True):
+            key: Any = action
+        elif isinstance(action, Challenge):
+            key = "challenge"
         elif isinstance(action, Accept):
             key = "accept"
         elif isinstance(action, Discard):
@@ -156,6 +184,9 @@ class ActionSpace:
         if index < len(self._discards):
             return Discard(self._discards[index])
         index -= len(self._discards)
+        plays = len(self._laid) * len(self._ranks)
+        if index >= plays:
+            return self._extras[index - plays]
         choice = self._laid[index // len(self._ranks)]
         rank = self._ranks[index % len(self._ranks)]
         hand = list(observation.hand)
@@ -183,7 +214,7 @@ class ActionSpace:
         return sorted(self.encode(action) for action in observation.legal_actions())
 
 
-_PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.OVER)
+_PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.CONSENT, Phase.OVER)
 
 
 @attrs.frozen
@@ -198,7 +229,7 @@ class ObservationEncoder:
     ========================  ======  ==========================================
     ``seat``                  P       one-hot: the observing seat
     ``to_move``               P       one-hot: the seat to decide (zeros once over)
-    ``phase``                 4       one-hot: play, challenge, discard, over
+    ``phase``                 5       one-hot: play, challenge, discard, consent, over
     ``hand``                  C       copies of each card in the seat's hand
     ``hand_sizes``            P       each seat's number of cards
     ``active``                P       1 for each seat still in the game
@@ -211,7 +242,10 @@ class ObservationEncoder:
     ``discarded``             R       cards of each rank set aside in fours
     ``offered``               R       fours of each rank the seat may discard now
     ``set_aside``             1       cards set aside unseen at the deal
+    ``stock``                 1       cards left in the stock
     ========================  ======  ==========================================
+
+    ``C`` counts jokers when the deck has them.
     """
 
     #: The rules whose observations are encoded.
@@ -224,10 +258,11 @@ class ObservationEncoder:
         ranks = len(self.rules.deck.ranks)
         cards = len(set(self.rules.deck.cards()))
         lengths = [
-            ("seat", players), ("to_move", players), ("phase", 4), ("hand", cards),
+            ("seat", players), ("to_move", players), ("phase", 5), ("hand", cards),
             ("hand_sizes", players), ("active", players), ("pile_size", 1), ("groups", 1),
             ("claim_seat", players), ("claim_count", 1), ("claim_rank", ranks),
             ("allowed_ranks", ranks), ("discarded", ranks), ("offered", ranks), ("set_aside", 1),
+            ("stock", 1),
         ]  # fmt: skip
         layout = []
         start = 0
@@ -268,7 +303,7 @@ class ObservationEncoder:
         vector: list[float] = []
         vector += one_hot(players, observation.seat)
         vector += one_hot(players, observation.to_move)
-        vector += one_hot(4, _PHASES.index(observation.phase))
+        vector += one_hot(len(_PHASES), _PHASES.index(observation.phase))
         vector += [float(held[card]) for card in cards]
         vector += [float(size) for size in observation.hand_sizes]
         vector += [0.0 if seat in observation.finishing_order else 1.0 for seat in range(players)]
@@ -279,7 +314,7 @@ class ObservationEncoder:
         vector += [1.0 if rank in observation.allowed_ranks else 0.0 for rank in ranks]
         vector += per_rank(Counter(card.rank for card in observation.discarded))
         vector += per_rank(Counter(observation.offered))
-        vector += [float(observation.set_aside_count)]
+        vector += [float(observation.set_aside_count), float(observation.stock_size)]
         return vector
 
     def array(self, observation: Observation) -> Any:

@@ -32,10 +32,13 @@ __all__ = [
     "Challenged",
     "Dealt",
     "Discarded",
+    "Drew",
     "Event",
     "GameOver",
+    "Passed",
     "PileTaken",
     "Played",
+    "Refused",
     "Revealed",
     "Visibility",
     "WentOut",
@@ -89,7 +92,7 @@ def _sizes(instance: Dealt) -> tuple[int, ...]:
     return tuple(len(hand) for hand in instance.hands)
 
 
-def _count_cards(instance: Played | PileTaken) -> int:
+def _count_cards(instance: Played | PileTaken | Drew) -> int:
     return len(instance.cards)
 
 
@@ -102,7 +105,7 @@ class Dealt(Event):
     """The cards were dealt: ``hands[seat]`` to each seat, ``set_aside`` put out of play unseen.
 
     Each seat sees its own hand and every hand's size; nobody sees the cards
-    set aside. As a seat saw it, the other hands are empty and ``set_aside``
+    set aside, nor the stock. As a seat saw it, the other hands are empty and ``set_aside``
     is empty, while ``hand_sizes`` and ``set_aside_count`` keep the numbers.
     """
 
@@ -117,6 +120,11 @@ class Dealt(Event):
     set_aside_count: int = attrs.field(
         default=attrs.Factory(_count_aside, takes_self=True), kw_only=True
     )
+    #: The stock, top first (the fixed-hand variation); nobody sees it.
+    stock: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+    stock_count: int = attrs.field(
+        default=attrs.Factory(lambda self: len(self.stock), takes_self=True), kw_only=True
+    )
 
     def seen_by(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand, and the numbers."""
@@ -127,12 +135,14 @@ class Dealt(Event):
             (),
             hand_sizes=self.hand_sizes,
             set_aside_count=self.set_aside_count,
+            stock_count=self.stock_count,
         )
 
     def __str__(self) -> str:
         sizes = ", ".join(map(str, self.hand_sizes))
         aside = f"; {self.set_aside_count} set aside" if self.set_aside_count else ""
-        return f"seat {self.dealer} deals {sizes} cards{aside}"
+        stock = f"; {self.stock_count} in the stock" if self.stock_count else ""
+        return f"seat {self.dealer} deals {sizes} cards{aside}{stock}"
 
 
 @attrs.frozen
@@ -174,23 +184,50 @@ class Accepted(Event):
 
 @attrs.frozen
 class Challenged(Event):
-    """``seat`` challenged the claim ``declarer`` made last."""
+    """``seat`` challenged the claim ``declarer`` made last (or the one before, if ``earlier``)."""
 
     seat: int
     declarer: int
+    earlier: bool = False
 
     def __str__(self) -> str:
-        return f"seat {self.seat} challenges seat {self.declarer}"
+        which = "'s earlier claim" if self.earlier else ""
+        return f"seat {self.seat} challenges seat {self.declarer}{which}"
+
+
+@attrs.frozen
+class Passed(Event):
+    """``seat`` passed its turn (or, where the rules want consent, asked to)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen
+class Refused(Event):
+    """``seat`` refused the pass asked for; the player asking must lay cards."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} refuses the pass"
 
 
 @attrs.frozen
 class Revealed(Event):
-    """The challenged group, turned over for all to see: ``seat`` laid ``cards`` as ``rank``."""
+    """The challenged group turned over for all to see: ``seat`` laid ``cards`` as ``rank``.
+
+    ``cards`` is the whole group, or the one card a one-card check drew.
+    ``earlier`` marks the group beneath the newest (an extended window).
+    """
 
     seat: int
     cards: tuple[Card, ...]
     rank: Rank
     truthful: bool
+    earlier: bool = False
 
     def __str__(self) -> str:
         return (
@@ -224,6 +261,28 @@ class PileTaken(Event):
     def __str__(self) -> str:
         count = self.count
         return f"seat {self.seat} takes {count} card{'s' if count != 1 else ''}"
+
+
+@attrs.frozen
+class Drew(Event):
+    """``seat`` drew ``cards`` from the stock (the fixed-hand variation).
+
+    Only the drawer sees them; the others see how many (``count``).
+    """
+
+    visibility: ClassVar[Visibility] = Visibility.SEAT
+
+    seat: int
+    cards: tuple[Card, ...]
+    count: int = attrs.field(default=attrs.Factory(_count_cards, takes_self=True))
+
+    def seen_by(self, seat: int) -> Drew:
+        """The cards for the drawer; the number alone for the others."""
+        return self if seat == self.seat else Drew(self.seat, (), self.count)
+
+    def __str__(self) -> str:
+        count = self.count
+        return f"seat {self.seat} draws {count} card{'s' if count != 1 else ''} from the stock"
 
 
 @attrs.frozen

@@ -23,6 +23,7 @@ from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
     Dealt,
     Discarded,
+    Drew,
     Event,
     PileTaken,
     Played,
@@ -39,6 +40,7 @@ _Place = tuple[str, int]
 _ASIDE: _Place = ("aside", 0)
 _DISCARDED: _Place = ("discarded", 0)
 _UNUSED: _Place = ("unused", 0)
+_STOCK: _Place = ("stock", 0)
 
 
 @attrs.frozen
@@ -80,7 +82,10 @@ class _Tracker:
         if dealt.set_aside_count:
             capacity[_ASIDE] = dealt.set_aside_count
             unknown.add(_ASIDE)
-        unused = len(deck) - sum(dealt.hand_sizes) - dealt.set_aside_count
+        if dealt.stock_count:
+            capacity[_STOCK] = dealt.stock_count
+            unknown.add(_STOCK)
+        unused = len(deck) - sum(dealt.hand_sizes) - dealt.set_aside_count - dealt.stock_count
         if unused:
             capacity[_UNUSED] = unused
             unknown.add(_UNUSED)
@@ -167,8 +172,18 @@ class _Tracker:
                 else:
                     self.spread(hand, group)
             elif isinstance(event, Revealed):
+                shown = table[-2] if event.earlier else table[-1]
                 for card in event.cards:
-                    self.pin(card, table[-1], among={table[-1]})
+                    self.pin(card, shown, among={shown})
+            elif isinstance(event, Drew):
+                hand = ("hand", event.seat)
+                self.capacity[_STOCK] -= event.count
+                self.capacity[hand] += event.count
+                if event.seat == self.seat:
+                    for card in event.cards:
+                        self.pin(card, hand, among={_STOCK})
+                else:
+                    self.spread(_STOCK, hand)
             elif isinstance(event, PileTaken):
                 taker: _Place = ("hand", event.seat)
                 self.capacity[taker] += event.count

@@ -19,6 +19,7 @@ from cheatrules.events import (
     Challenged,
     Dealt,
     Discarded,
+    Drew,
     Event,
     GameOver,
     PileTaken,
@@ -62,10 +63,14 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
             challenger = event.seat
         elif isinstance(event, Revealed):
             verdict = "true" if event.truthful else "a lie"
-            shown = f"{' '.join(map(str, event.cards))} — {verdict}"
+            which = f"seat {event.seat}'s earlier claim: " if event.earlier else ""
+            shown = f"{which}{' '.join(map(str, event.cards))} — {verdict}"
         elif isinstance(event, PileTaken):
             sizes[event.seat] += event.count
             yield f"seat {challenger}: {challenge_word} {shown}; {event}"
+        elif isinstance(event, Drew):
+            sizes[event.seat] += event.count
+            yield str(event)
         elif isinstance(event, Discarded):
             sizes[event.seat] -= len(event.cards)
             if event.ranks:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cheatrules._generation import WINDOW_ACTIONS, discards, plays_and_challenge
+from cheatrules._generation import discards, plays_and_challenge
 from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
 from cheatrules.events import Event, describe_claim
@@ -76,6 +76,11 @@ class Observation:
     events: tuple[Event, ...]
     #: The fours this seat may discard now (empty unless it is this seat's discard decision).
     offered: tuple[Rank, ...] = ()
+    #: How many cards are left in the stock (the fixed-hand variation).
+    stock_size: int = 0
+    #: The decisions other than plays and discards open to this seat now (a challenge,
+    #: an earlier challenge, a pass, accepting or refusing); empty when it is not to move.
+    choices: tuple[Action, ...] = ()
 
     @property
     def players(self) -> int:
@@ -116,20 +121,17 @@ class Observation:
         """The seat's legal decisions: the state's own list when it is to move, else empty."""
         if self.to_move != self.seat:
             return ()
-        if self.phase is Phase.CHALLENGE:
-            return WINDOW_ACTIONS
         if self.phase is Phase.DISCARD:
             return discards(self.offered)
         if self.phase is Phase.PLAY:
-            may_challenge = bool(self.claims) and self.rules.window.on_turn
             return plays_and_challenge(
                 self.hand,
                 self.allowed_ranks,
                 self.rules.claims,
-                may_challenge,
+                self.choices,
                 self.rules.discards.on_turn(self.hand),
             )
-        return ()
+        return self.choices
 
     def knowledge(self) -> CardKnowledge:
         """What this seat knows for certain about where the cards are.

@@ -30,7 +30,7 @@ def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
     >>> state = state.apply(cr.Play("5♣", "A"))            # seat 0 bluffs
     >>> after = settle_window(state, callers={3, 2})       # seats 2 and 3 shout together
     >>> after.events[-3]                                   # seat 1 let it pass; seat 2 comes first
-    Challenged(seat=2, declarer=0)
+    Challenged(seat=2, declarer=0, earlier=False)
 
     Raises:
         IllegalActionError: no challenge window is open, or a caller is the

@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 from cheatrules import policies
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank, cards, ranks
 from cheatrules.deal import deal, shuffled_deal
 from cheatrules.errors import CheatRulesError, RecordError
@@ -61,10 +61,13 @@ from cheatrules.events import (
     Challenged,
     Dealt,
     Discarded,
+    Drew,
     Event,
     GameOver,
+    Passed,
     PileTaken,
     Played,
+    Refused,
     Revealed,
     WentOut,
 )
@@ -157,7 +160,9 @@ def _action(action: Action) -> str:
         return f"play {' '.join(map(str, action.cards))} as {action.rank}"
     if isinstance(action, Discard):
         return " ".join(["discard", *map(str, action.ranks)])
-    return "challenge" if isinstance(action, Challenge) else "accept"
+    if isinstance(action, Challenge):
+        return "challenge earlier" if action.earlier else "challenge"
+    return {Accept: "accept", Pass: "pass", Refuse: "refuse"}[type(action)]
 
 
 def _show(group: tuple[Card, ...]) -> str:
@@ -181,11 +186,14 @@ def dumps(state: GameState, *, seat: int | None = None) -> str:
     seeded = state.seed is not None and shuffled_deal(state.rules, state.seed, state.dealer) == (
         dealt.hands,
         dealt.set_aside,
+        dealt.stock,
     )
     record["deal"] = {"dealer": state.dealer, "seed": state.seed}
     if not seeded:
         record["deal"]["hands"] = [_show(hand) for hand in dealt.hands]
         record["deal"]["hidden"] = _show(dealt.set_aside)
+        if dealt.stock:
+            record["deal"]["stock"] = _show(dealt.stock)
     record["actions"] = [_action(action) for action in state.actions]
     return json.dumps(record, ensure_ascii=False, indent=2)
 
@@ -217,6 +225,8 @@ def _dump_view(seen: Observation) -> str:
             if seen.outcome is None
             else {"winners": list(seen.outcome.winners), "losers": list(seen.outcome.losers)},
             "offered": _to_json(seen.offered),
+            "stock_size": seen.stock_size,
+            "choices": [_action(action) for action in seen.choices],
             "events": [_event(event) for event in seen.events],
         },
     }
@@ -321,7 +331,8 @@ def _typed(kind: Any, value: Any, where: str) -> Any:
 def _plain(value: object) -> bool:
     if isinstance(value, list):
         return all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value)
-    return isinstance(value, (str, int))  # a bool is a setting too (compulsory=true)
+    # A bool is a setting too (compulsory=true), and so is null (hand_size=null).
+    return value is None or isinstance(value, (str, int))
 
 
 def _read_rules(data: object) -> Rules:
@@ -354,10 +365,14 @@ def _read_action(text: object, index: int) -> Action:
     if not isinstance(text, str):
         raise RecordError(f"{where} must be text such as 'play 7♣ as 7'; got {text!r}")
     verb, _, rest = text.strip().partition(" ")
-    if verb == "challenge" and not rest:
-        return Challenge()
+    if verb == "challenge" and rest in ("", "earlier"):
+        return Challenge(earlier=bool(rest))
     if verb == "accept" and not rest:
         return Accept()
+    if verb == "pass" and not rest:
+        return Pass()
+    if verb == "refuse" and not rest:
+        return Refuse()
     if verb == "discard":
         return _checked(where, lambda: Discard(ranks(rest)))  # type: ignore[no-any-return]
     if verb == "play" and " as " in f" {rest}":
@@ -365,7 +380,7 @@ def _read_action(text: object, index: int) -> Action:
         return _checked(where, lambda: Play(cards(laid), rank))  # type: ignore[no-any-return]
     raise RecordError(
         f"{where}: cannot read {text!r}; write 'play <cards> as <rank>', 'challenge', "
-        "'accept' or 'discard <ranks>'"
+        "'challenge earlier', 'accept', 'discard <ranks>', 'pass' or 'refuse'"
     )
 
 
@@ -392,11 +407,21 @@ def loads(text: str | bytes) -> GameState:
     if "hands" in dealt:
         hands = _get(dealt, "hands", list, "deal")
         hidden = dealt.get("hidden", "")
-        if not all(isinstance(hand, str) for hand in hands) or not isinstance(hidden, str):
-            raise RecordError("deal.hands and deal.hidden must hold card text such as '7♣ K♦'")
+        stock = dealt.get("stock", "")
+        if not all(isinstance(item, str) for item in (*hands, hidden, stock)):
+            raise RecordError(
+                "deal.hands, deal.hidden and deal.stock must hold card text such as '7♣ K♦'"
+            )
         state = _checked(
             "deal",
-            lambda: deal(rules, seed=seed, dealer=dealer, hands=hands, hidden=hidden or None),
+            lambda: deal(
+                rules,
+                seed=seed,
+                dealer=dealer,
+                hands=hands,
+                hidden=hidden or None,
+                stock=stock or None,
+            ),
         )
     elif seed is None:
         raise RecordError("deal needs either a seed or the hands")
@@ -455,6 +480,11 @@ def _read_view(view: dict[str, Any]) -> Observation:
         ),
         events=tuple(_read_event(item) for item in _get(view, "events", list, "view")),
         offered=ranks(_get(view, "offered", list, "view")),
+        stock_size=_get(view, "stock_size", int, "view"),
+        choices=tuple(
+            _read_action(item, index)
+            for index, item in enumerate(_get(view, "choices", list, "view"))
+        ),
     )
 
 
@@ -498,8 +528,8 @@ def _check_view(seen: Observation) -> Observation:
     if seen.outcome is not None:
         for index in (*seen.outcome.winners, *seen.outcome.losers):
             seat(index, "outcome")
-    if seen.set_aside_count < 0 or not set(seen.offered) <= set(deck.ranks):
-        raise RecordError("view.set_aside_count or view.offered is out of range")
+    if min(seen.set_aside_count, seen.stock_size) < 0 or not set(seen.offered) <= set(deck.ranks):
+        raise RecordError("view.set_aside_count, view.stock_size or view.offered is out of range")
     if not seen.events or not isinstance(seen.events[0], Dealt):
         raise RecordError("view.events must start with the deal")
     for event in seen.events:
@@ -532,6 +562,9 @@ _EVENTS: dict[str, type[Event]] = {
         Revealed,
         PileTaken,
         Discarded,
+        Drew,
+        Passed,
+        Refused,
         WentOut,
         GameOver,
     )
@@ -559,7 +592,7 @@ def _read_event(data: object) -> Event:
 
 
 def _event_value(name: str, raw: Any) -> Any:
-    if name in ("cards", "set_aside"):
+    if name in ("cards", "set_aside", "stock"):
         return cards(raw)
     if name == "hands":
         return tuple(cards(hand) for hand in raw)
@@ -569,7 +602,7 @@ def _event_value(name: str, raw: Any) -> Any:
         return ranks(raw)
     if name in ("winners", "losers", "hand_sizes"):
         return tuple(_ints(raw, name))
-    if name in ("truthful", "forced"):
+    if name in ("truthful", "forced", "earlier"):
         if not isinstance(raw, bool):
             raise RecordError(f"view.events: {name} must be true or false")
         return raw

@@ -43,12 +43,16 @@ from cheatrules.policies import (
     LastInLoses,
     NextPlayerDecides,
     NoDiscards,
+    NoPassing,
     OneCard,
     Opening,
+    PassRule,
     RankRule,
     TakerPlays,
     TurnAfterChallenge,
+    WhenAllRevealed,
     WholeGroup,
+    WithConsent,
 )
 
 __all__ = ["NAMED_POLICIES", "POLICY_FAMILIES", "Rules", "english", "verish"]
@@ -63,6 +67,7 @@ POLICY_FAMILIES: dict[str, type] = {
     "window": ChallengeWindow,
     "check": ChallengeCheck,
     "after_challenge": TurnAfterChallenge,
+    "passing": PassRule,
     "discards": DiscardRule,
     "ending": Ending,
 }
@@ -74,9 +79,10 @@ _MEMBERS: dict[str, tuple[str, ...]] = {
     "opening": ("first",),
     "ranks": ("allowed",),
     "claims": (),
-    "window": ("askers", "on_turn"),
+    "window": ("askers", "on_turn", "extended"),
     "check": ("shown",),
     "after_challenge": ("opener",),
+    "passing": ("allows", "consent"),
     "discards": ("after_pickup", "on_turn", "compulsory"),
     "ending": ("is_over", "result"),
 }
@@ -127,6 +133,7 @@ class Rules:
     window: ChallengeWindow = AskEachOpponent()
     check: ChallengeCheck = WholeGroup()
     after_challenge: TurnAfterChallenge = DeclarersLeft()
+    passing: PassRule = NoPassing()
     discards: DiscardRule = NoDiscards()
     ending: Ending = FirstOutWins()
     name: str = attrs.field(default="custom", eq=False)
@@ -150,6 +157,22 @@ class Rules:
             raise RulesError(
                 f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
                 f"cannot give each of {self.players} players a card"
+            )
+        if self.dealing.stock(self.deck.size, self.players) < 0:
+            raise RulesError(
+                f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
+                f"cannot deal {self.dealing.hand_size} cards to each of {self.players} players"
+            )
+        some = self.deck.ranks[0]
+        if (
+            isinstance(self.passing, WhenAllRevealed)
+            and self.ranks.allowed(some, False, self.deck.ranks)
+            != self.ranks.allowed(some, False, self.deck.ranks)[:1]
+        ):
+            raise RulesError(
+                f"passing={self.passing!r} and ranks={self.ranks!r} contradict each other: "
+                "that pass waits for every card of the required rank to be shown, and this "
+                "rank rule never requires a single rank"
             )
 
     def replace(self, **changes: Any) -> Rules:
@@ -194,6 +217,10 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
             1, max(deck.copies(rank) for rank in deck.ranks) + deck.copies(Rank.JOKER)
         ),
     },
+    "window": {
+        "immediate": lambda deck: AskEachOpponent(),
+        "extended": lambda deck: AskEachOpponent(extended=True),
+    },
     "check": {
         "whole-group": lambda deck: WholeGroup(),
         "one-card": lambda deck: OneCard(),
@@ -202,6 +229,11 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
         "declarers-left": lambda deck: DeclarersLeft(),
         "taker": lambda deck: TakerPlays(),
         "challenger-if-right": lambda deck: ChallengerIfRight(otherwise="declarer"),
+    },
+    "passing": {
+        "never": lambda deck: NoPassing(),
+        "all-revealed": lambda deck: WhenAllRevealed(),
+        "consent": lambda deck: WithConsent(),
     },
     "discards": {
         "never": lambda deck: NoDiscards(),
@@ -270,6 +302,27 @@ def _deck_option(
     return value
 
 
+#: The hand size ``stock=True`` deals.
+STOCK_HAND = 7
+
+
+def _stock_option(policies: dict[str, Any], options: dict[str, Any], base: Dealing) -> None:
+    """Turn ``stock=True`` (7 cards each) or ``stock=n`` into the dealing policy."""
+    value = options.get("stock")
+    if value is None or value is False:
+        policies.setdefault("dealing", base)
+        return
+    if "dealing" in policies:
+        raise RulesError("the options stock= and dealing= contradict each other; give only one")
+    if value is True:
+        value = STOCK_HAND
+    if type(value) is not int or value < 1:
+        raise RulesError(
+            f"stock must be True (7 cards each) or a hand size of 1 or more; got {value!r}"
+        )
+    policies["dealing"] = attrs.evolve(base, hand_size=value)
+
+
 def english(players: int = 4, **options: Any) -> Rules:
     """Cheat in its English ascending-rank form ("I Doubt It"), RULES.md §1.
 
@@ -279,6 +332,8 @@ def english(players: int = 4, **options: Any) -> Rules:
             and two for 7-10; two packs may be chosen for 6 players.
         jokers: add two jokers to each pack, wild: a joker counts as the
             rank its group announced.
+        stock: deal a fixed hand (``True``: 7 cards each, or a number) and
+            leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules` (``ranks=``,
             ``window=``, ...), replacing the English choice.
 
@@ -292,7 +347,7 @@ def english(players: int = 4, **options: Any) -> Rules:
     """
     game = "English Cheat"
     _player_count(game, players, 3, 10)
-    policies = _policy_options(game, options, extra=("decks", "jokers"))
+    policies = _policy_options(game, options, extra=("decks", "jokers", "stock"))
     decks = _deck_option(
         policies, options, "decks", 1 if players <= 6 else 2, {1: Deck(), 2: Deck(packs=2)}
     )
@@ -300,6 +355,7 @@ def english(players: int = 4, **options: Any) -> Rules:
         raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
     if decks == 2 and players < 6:
         raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
+    _stock_option(policies, options, Dealing())
     return Rules(players=players, name="english", **_named(policies))
 
 
@@ -316,6 +372,8 @@ def verish(players: int = 4, **options: Any) -> Rules:
         pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
             for 4-6.
         jokers: add two wild jokers to the pack.
+        stock: deal a fixed hand (``True``: 7 cards each, or a number) and
+            leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules`, replacing the
             Russian choice.
 
@@ -332,12 +390,12 @@ def verish(players: int = 4, **options: Any) -> Rules:
     """
     game = "Verish' Ne Verish'"
     _player_count(game, players, 2, 6)
-    policies = _policy_options(game, options, extra=("pack", "jokers"))
+    policies = _policy_options(game, options, extra=("pack", "jokers", "stock"))
     _deck_option(
         policies, options, "pack", 36 if players <= 3 else 52, {36: Deck.short(), 52: Deck()}
     )
+    _stock_option(policies, options, Dealing(set_aside=1))
     russian: dict[str, Any] = {
-        "dealing": Dealing(set_aside=1),
         "opening": DealersLeft(),
         "ranks": HoldUntilChallenge(),
         "claims": ClaimSize(1, 3),

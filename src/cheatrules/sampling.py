@@ -14,12 +14,23 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.chance import _T, Chance
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
-from cheatrules.events import Accepted, Challenged, Dealt, Discarded, PileTaken, Played, Revealed
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Dealt,
+    Discarded,
+    Drew,
+    Passed,
+    PileTaken,
+    Played,
+    Refused,
+    Revealed,
+)
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
 
@@ -50,9 +61,15 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
         built = plan.attempt(rng)
         if built is None:
             continue
-        hands, hidden, actions = built
+        hands, hidden, stock, actions = built
         try:
-            state = deal(seen.rules, dealer=dealt.dealer, hands=hands, hidden=hidden or None)
+            state = deal(
+                seen.rules,
+                dealer=dealt.dealer,
+                hands=hands,
+                hidden=hidden or None,
+                stock=stock or None,
+            )
             if plan.draws:
                 state = attrs.evolve(state, chance=plan.chance)
             for action in actions:
@@ -104,14 +121,15 @@ class _Plan:
                 if event.seat == self.seat:
                     self.known_in.setdefault(pile, Counter()).update(event.cards)
             elif isinstance(event, Revealed):
-                self.revealed[groups[-1]] = event.cards
-                if len(event.cards) < self.events[groups[-1]].count:  # type: ignore[attr-defined]
-                    self.partial.add(groups[-1])
+                group = groups[-2] if event.earlier else groups[-1]
+                self.revealed[group] = event.cards
+                if len(event.cards) < self.events[group].count:  # type: ignore[attr-defined]
+                    self.partial.add(group)
                     self.draws[index - 1] = event.cards[0]
                 if event.seat != self.seat:
                     self.known_in.setdefault(pile, Counter()).update(event.cards)
                 for card in event.cards:
-                    self._need(card, groups[-1], "seat", event.seat)
+                    self._need(card, group, "seat", event.seat)
             elif isinstance(event, PileTaken):
                 self.ended[pile] = (event.seat, index, event.cards)
                 if event.seat == self.seat:
@@ -186,8 +204,8 @@ class _Plan:
 
     def attempt(
         self, rng: random.Random
-    ) -> tuple[list[list[Card]], list[Card], list[Action]] | None:
-        """One random try: the hands, the hidden cards and the actions, or None on a dead end."""
+    ) -> tuple[list[list[Card]], list[Card], list[Card], list[Action]] | None:
+        """One random try: the hands, hidden cards, stock and actions, or None on a dead end."""
         bound: dict[int, Card] = {}
         used: Counter[Card] = Counter()
         holding: dict[int, list[int]] = {}
@@ -199,6 +217,9 @@ class _Plan:
             token += size
         aside = list(range(token, token + self.dealt.set_aside_count))
         token += len(aside)
+        stock = list(range(token, token + self.dealt.stock_count))
+        token += len(stock)
+        drawn = 0
         for index, card in zip(holding[self.seat], self.dealt.hands[self.seat], strict=True):
             bound[index] = card
             used[card] += 1
@@ -254,10 +275,20 @@ class _Plan:
                     hand.remove(item)
                 if not event.forced:
                     actions.append(Discard(event.ranks))
+            elif isinstance(event, Drew):
+                items = stock[drawn : drawn + event.count]
+                drawn += event.count
+                if event.seat == self.seat and not match(items, event.cards):
+                    return None
+                holding[event.seat].extend(items)
             elif isinstance(event, Challenged):
-                actions.append(Challenge())
+                actions.append(Challenge(earlier=event.earlier))
             elif isinstance(event, Accepted):
                 actions.append(Accept())
+            elif isinstance(event, Passed):
+                actions.append(Pass())
+            elif isinstance(event, Refused):
+                actions.append(Refuse())
         pool = list((Counter(self.seen.rules.deck.cards()) - used).elements())
         rng.shuffle(pool)
         free = [item for item in range(token) if item not in bound]
@@ -272,7 +303,7 @@ class _Plan:
                 real.append(Play(tuple(bound[item] for item in action.items), action.rank))
             else:
                 real.append(action)
-        return hands, [bound[item] for item in aside], real
+        return hands, [bound[item] for item in aside], [bound[item] for item in stock], real
 
     def _choose(
         self,

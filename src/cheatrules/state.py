@@ -27,9 +27,15 @@ from typing import Any
 import attrs
 
 from cheatrules import _persistent
-from cheatrules._generation import WINDOW_ACTIONS, discards, plays_and_challenge
+from cheatrules._generation import (
+    CONSENT_ACTIONS,
+    EARLIER_WINDOW_ACTIONS,
+    WINDOW_ACTIONS,
+    discards,
+    plays_and_challenge,
+)
 from cheatrules._persistent import Stack
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import _CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance
 from cheatrules.errors import IllegalActionError, SeatError
@@ -37,10 +43,13 @@ from cheatrules.events import (
     Accepted,
     Challenged,
     Discarded,
+    Drew,
     Event,
     GameOver,
+    Passed,
     PileTaken,
     Played,
+    Refused,
     Revealed,
     WentOut,
     describe_claim,
@@ -61,7 +70,12 @@ _Group = tuple[Claim, tuple[Card, ...]]
 _Pending = tuple[tuple[Rank, ...], int]
 
 _CHALLENGE = Challenge()
+_EARLIER = Challenge(earlier=True)
 _ACCEPT = Accept()
+_PASS = Pass()
+_REFUSE = Refuse()
+# Copies of each card key shown so far, before any challenge.
+_NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
 _SAME: Any = object()
 
 
@@ -99,6 +113,16 @@ class GameState:
     _log: Stack[Event]
     _log_length: int
     _outcome: Outcome | None
+    #: The stock, top first (the fixed-hand variation; empty otherwise).
+    stock: tuple[Card, ...] = ()
+    # Whether the claim beneath the newest may still be challenged (an extended window).
+    _earlier: bool = False
+    # How many players in a row have passed since the last claim.
+    _passes: int = 0
+    # The seat asking to pass (consent phase), or refused a pass this turn (play phase).
+    _passer: int | None = None
+    # For each card key, the most copies shown face up at once in a challenge.
+    _revealed: tuple[int, ...] = _NONE_SHOWN
     # Where a rule's chance draws come from: by default seeded from the game's
     # seed and the moment; the sampler scripts them to match what a seat saw.
     _chance: Callable[[int], Chance] | None = None
@@ -213,7 +237,11 @@ class GameState:
             elif isinstance(event, Accepted):
                 actions.append(_ACCEPT)
             elif isinstance(event, Challenged):
-                actions.append(_CHALLENGE)
+                actions.append(_EARLIER if event.earlier else _CHALLENGE)
+            elif isinstance(event, Passed):
+                actions.append(_PASS)
+            elif isinstance(event, Refused):
+                actions.append(_REFUSE)
             elif isinstance(event, Discarded) and not event.forced:
                 actions.append(Discard(event.ranks))
         return tuple(actions)
@@ -250,6 +278,8 @@ class GameState:
                 outcome=self._outcome,
                 events=tuple(event.seen_by(seat) for event in self.events),
                 offered=offered,
+                stock_size=len(self.stock),
+                choices=self._extras() if seat == self._to_move else (),
             )
         return seen
 
@@ -302,20 +332,74 @@ class GameState:
         if kind is Accept or isinstance(action, Accept):
             if phase is Phase.CHALLENGE:
                 return GameState._accept, None
+            if phase is Phase.CONSENT:
+                return GameState._consent, None
             return f"there is no claim for seat {self._to_move} to accept now; {self._asked()}"
         if kind is Challenge or isinstance(action, Challenge):
+            if action.earlier:  # type: ignore[attr-defined]
+                return self._check_earlier()
             if phase is Phase.CHALLENGE or (
                 phase is Phase.PLAY and self._table is not None and self.rules.window.on_turn
             ):
-                return GameState._challenge, None
+                return GameState._challenge, False
             if phase is Phase.PLAY and self._table is None:
                 return f"the table is empty, so there is no claim to challenge; {self._asked()}"
             return f"a claim can only be challenged in its challenge window; {self._asked()}"
         if kind is Discard or isinstance(action, Discard):
             return self._check_discard(action)  # type: ignore[arg-type]
+        if kind is Pass or isinstance(action, Pass):
+            if self._may_pass():
+                return GameState._pass, None
+            return f"seat {self._to_move} may not pass now; {self._asked()}"
+        if kind is Refuse or isinstance(action, Refuse):
+            if phase is Phase.CONSENT:
+                return GameState._refuse, None
+            return f"there is no request to pass to refuse; {self._asked()}"
         if isinstance(action, Action):
             return f"{kind.__name__} is not a decision these rules offer; {self._asked()}"
-        return f"{action!r} is not an action (Play, Challenge, Accept or Discard)"
+        return f"{action!r} is not an action (Play, Challenge, Accept, Discard, Pass or Refuse)"
+
+    def _check_earlier(self) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
+        if not self.rules.window.extended:
+            return f"only an extended challenge window reaches an earlier claim; {self._asked()}"
+        if self._phase is not Phase.CHALLENGE or not self._earlier:
+            return f"no earlier claim may be challenged now; {self._asked()}"
+        declarer = self._table[1][0][0].seat  # type: ignore[index]
+        if declarer == self._to_move:
+            return f"seat {declarer} cannot challenge its own claim; {self._asked()}"
+        return GameState._challenge, True
+
+    def _may_pass(self) -> bool:
+        """Whether the player to move may pass now."""
+        if self._phase is not Phase.PLAY or self._passer == self._to_move:
+            return False
+        if self._passes >= len(self._seating.active) - 1:
+            return False  # everyone else passed: someone lays cards
+        rules = self.rules
+        rank = self.required_rank
+        if rank is None:
+            return rules.passing.allows(None, 0, 0)
+        shown = self._revealed
+        revealed = sum(shown[rank.value * 4 + suit] for suit in range(4))
+        return rules.passing.allows(rank, revealed, rules.deck.copies(rank))
+
+    def _extras(self) -> tuple[Action, ...]:
+        """The decisions other than plays and discards open to the player to move."""
+        phase = self._phase
+        if phase is Phase.CHALLENGE:
+            if self._earlier and self._table[1][0][0].seat != self._to_move:  # type: ignore[index]
+                return EARLIER_WINDOW_ACTIONS
+            return WINDOW_ACTIONS
+        if phase is Phase.CONSENT:
+            return CONSENT_ACTIONS
+        if phase is not Phase.PLAY:
+            return ()
+        extras: tuple[Action, ...] = ()
+        if self._table is not None and self.rules.window.on_turn:
+            extras = (_CHALLENGE,)
+        if self._may_pass():
+            extras = (*extras, _PASS)
+        return extras
 
     def _asked(self) -> str:
         """Say what decision is asked for now, for error messages."""
@@ -324,6 +408,8 @@ class GameState:
             claim = self._table[0][0]  # type: ignore[index]
             said = describe_claim(claim.count, claim.rank)
             return f"seat {seat} must challenge or accept seat {claim.seat}'s claim of {said}"
+        if self._phase is Phase.CONSENT:
+            return f"seat {seat} must agree to seat {self._passer}'s pass (Accept) or Refuse"
         if self._phase is Phase.DISCARD:
             fours = " ".join(str(rank) for rank in self._pending[0])  # type: ignore[index]
             if not fours:
@@ -331,7 +417,8 @@ class GameState:
             return f"seat {seat} must discard fours of {fours}, or decline with Discard(())"
         ranks = f"as {self._allowed[0]}" if len(self._allowed) == 1 else "announcing any rank"
         challenge = " or challenge" if self._table is not None and self.rules.window.on_turn else ""
-        return f"seat {seat} must lay cards {ranks}{challenge}"
+        passing = " or pass" if self._may_pass() else ""
+        return f"seat {seat} must lay cards {ranks}{challenge}{passing}"
 
     def _check_play(self, play: Play) -> str | tuple[Callable[[GameState, Any], GameState], Any]:
         if self._phase is not Phase.PLAY:
@@ -410,6 +497,11 @@ class GameState:
         waiting: int | None = None,
         pending: _Pending | None = None,
         outcome: Outcome | None = None,
+        stock: tuple[Card, ...] | None = None,
+        earlier: bool = False,
+        passes: int = 0,
+        passer: int | None = None,
+        revealed: tuple[int, ...] | None = None,
     ) -> GameState:
         """The following state: unnamed fields are kept, or cleared where they belong to a phase."""
         return GameState(
@@ -433,6 +525,11 @@ class GameState:
             log=log,
             log_length=log_length,
             outcome=outcome,
+            stock=self.stock if stock is None else stock,
+            earlier=earlier,
+            passes=passes,
+            passer=passer,
+            revealed=self._revealed if revealed is None else revealed,
             chance=self._chance,
         )
 
@@ -457,8 +554,18 @@ class GameState:
                     previous_rank=rank, seating=seating, outcome=outcome,
                 )  # fmt: skip
         askers = rules.window.askers(seating, seat)
+        earlier = False
         if askers:
             phase, to_move, askers = Phase.CHALLENGE, askers[0], askers[1:]
+            # An extended window reaches the claim laid just before, if its
+            # declarer is still in the game.
+            below = self._table
+            earlier = (
+                rules.window.extended
+                and below is not None
+                and self._passes == 0
+                and seating.is_active(below[0][0].seat)
+            )
         else:
             phase, to_move = Phase.PLAY, seating.next_active(seat)
         return self._next(
@@ -466,7 +573,7 @@ class GameState:
             hands=hands, keys=all_keys, table=table, table_size=table_size,
             previous_rank=rank, seating=seating, askers=askers,
             waiting=None if keys else seat,
-            allowed=rules.ranks.allowed(rank, False, rules.deck.ranks),
+            allowed=rules.ranks.allowed(rank, False, rules.deck.ranks), earlier=earlier,
         )  # fmt: skip
 
     def _accept(self, _: None) -> GameState:
@@ -476,7 +583,7 @@ class GameState:
         if askers:
             return self._next(
                 phase=Phase.CHALLENGE, to_move=askers[0], log=log, log_length=length,
-                askers=askers[1:], waiting=self._waiting,
+                askers=askers[1:], waiting=self._waiting, earlier=self._earlier,
             )  # fmt: skip
         # The window closed without a challenge: the claim stands.
         declarer = self._table[0][0].seat  # type: ignore[index]
@@ -493,10 +600,11 @@ class GameState:
             log_length=length, seating=seating,
         )  # fmt: skip
 
-    def _challenge(self, _: None) -> GameState:
+    def _challenge(self, earlier: bool) -> GameState:
         rules = self.rules
         challenger: int = self._to_move  # type: ignore[assignment]
-        claim, laid = self._table[0]  # type: ignore[index]
+        table = self._table[1] if earlier else self._table  # type: ignore[index]
+        claim, laid = table[0]  # type: ignore[index]
         declarer = claim.seat
         moment = self._log_length
         chance = Chance(f"{self.seed}:{moment}") if self._chance is None else self._chance(moment)
@@ -510,20 +618,27 @@ class GameState:
         all_keys = (*self._keys[:taker], tuple(keys), *self._keys[taker + 1 :])
         log: Stack[Event] = self._log
         for event in (
-            Challenged(challenger, declarer),
-            Revealed(declarer, shown, claim.rank, truthful),
+            Challenged(challenger, declarer, earlier),
+            Revealed(declarer, shown, claim.rank, truthful, earlier),
             PileTaken(taker, pile),
         ):
             log = (event, log)
         length = self._log_length + 3
+        revealed = list(self._revealed)
+        for key, count in Counter(card.key for card in shown).items():
+            revealed[key] = max(revealed[key], count)
+        hands, all_keys, stock, log, length = self._draw(taker, hands, all_keys, log, length)
         seating = self._seating
-        if truthful and self._waiting == declarer:
-            seating, log, length, outcome = self._go_out(declarer, seating, log, length)
+        # A claim that emptied its declarer's hand stands if proved true, or if
+        # the challenge went to the claim beneath it.
+        waiting = self._waiting
+        if waiting is not None and waiting != taker and (earlier or truthful):
+            seating, log, length, outcome = self._go_out(waiting, seating, log, length)
             if outcome is not None:
                 return self._next(
                     phase=Phase.OVER, to_move=None, log=log, log_length=length,
                     hands=hands, keys=all_keys, table=None, table_size=0,
-                    seating=seating, outcome=outcome,
+                    seating=seating, outcome=outcome, stock=stock, revealed=tuple(revealed),
                 )  # fmt: skip
         opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
         allowed = rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks)
@@ -540,7 +655,8 @@ class GameState:
                     return self._next(
                         phase=Phase.OVER, to_move=None, log=log, log_length=length,
                         hands=hands, keys=all_keys, table=None, table_size=0,
-                        seating=seating, discarded=discarded, outcome=outcome,
+                        seating=seating, discarded=discarded, outcome=outcome, stock=stock,
+                        revealed=tuple(revealed),
                     )  # fmt: skip
             offered = None
         if offered is not None:
@@ -548,11 +664,94 @@ class GameState:
                 phase=Phase.DISCARD, to_move=taker, log=log, log_length=length,
                 hands=hands, keys=all_keys, table=None, table_size=0,
                 seating=seating, allowed=allowed, pending=(tuple(sorted(offered)), opener),
+                stock=stock, revealed=tuple(revealed),
             )  # fmt: skip
         return self._next(
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
             log_length=length, hands=hands, keys=all_keys, table=None, table_size=0,
-            seating=seating, allowed=allowed, discarded=discarded,
+            seating=seating, allowed=allowed, discarded=discarded, stock=stock,
+            revealed=tuple(revealed),
+        )  # fmt: skip
+
+    def _draw(
+        self,
+        seat: int,
+        hands: tuple[tuple[Card, ...], ...],
+        keys: tuple[tuple[int, ...], ...],
+        log: Stack[Event],
+        length: int,
+    ) -> tuple[
+        tuple[tuple[Card, ...], ...],
+        tuple[tuple[int, ...], ...],
+        tuple[Card, ...],
+        Stack[Event],
+        int,
+    ]:
+        """``seat`` draws from the stock as the dealing rule says (nothing once it is empty)."""
+        stock = self.stock
+        drawn = stock[: self.rules.dealing.draws]
+        if not drawn:
+            return hands, keys, stock, log, length
+        held = sorted(keys[seat] + tuple(card.key for card in drawn))
+        hand = tuple(map(_CARD_BY_KEY.__getitem__, held))
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        keys = (*keys[:seat], tuple(held), *keys[seat + 1 :])
+        return hands, keys, stock[len(drawn) :], (Drew(seat, drawn), log), length + 1
+
+    def _pass(self, _: None) -> GameState:
+        seat: int = self._to_move  # type: ignore[assignment]
+        log: Stack[Event] = (Passed(seat), self._log)
+        length = self._log_length + 1
+        if not self.rules.passing.consent:
+            return self._passed(seat, log, length)
+        askers = self._seating.others_clockwise(seat)
+        return self._next(
+            phase=Phase.CONSENT, to_move=askers[0], log=log, log_length=length,
+            askers=askers[1:], waiting=self._waiting, passes=self._passes, passer=seat,
+        )  # fmt: skip
+
+    def _consent(self, _: None) -> GameState:
+        log: Stack[Event] = (Accepted(self._to_move), self._log)  # type: ignore[arg-type]
+        length = self._log_length + 1
+        askers = self._askers
+        if askers:
+            return self._next(
+                phase=Phase.CONSENT, to_move=askers[0], log=log, log_length=length,
+                askers=askers[1:], waiting=self._waiting, passes=self._passes,
+                passer=self._passer,
+            )  # fmt: skip
+        return self._passed(self._passer, log, length)  # type: ignore[arg-type]
+
+    def _refuse(self, _: None) -> GameState:
+        log: Stack[Event] = (Refused(self._to_move), self._log)  # type: ignore[arg-type]
+        return self._next(
+            phase=Phase.PLAY, to_move=self._passer, log=log, log_length=self._log_length + 1,
+            waiting=self._waiting, passes=self._passes, passer=self._passer,
+        )  # fmt: skip
+
+    def _passed(self, seat: int, log: Stack[Event], length: int) -> GameState:
+        """``seat``'s pass takes effect: it draws from any stock, and the turn moves on."""
+        hands, keys, stock, log, length = self._draw(seat, self._hands, self._keys, log, length)
+        seating = self._seating
+        if self._waiting is not None:
+            # Passing on an empty-handed player's claim lets it stand.
+            seating, log, length, outcome = self._go_out(self._waiting, seating, log, length)
+            if outcome is not None:
+                return self._next(
+                    phase=Phase.OVER, to_move=None, log=log, log_length=length, hands=hands,
+                    keys=keys, seating=seating, outcome=outcome, stock=stock,
+                )  # fmt: skip
+        rules = self.rules
+        rank = self.required_rank
+        # The sequence moves on as if the required rank had been claimed.
+        allowed = (
+            self._allowed if rank is None else rules.ranks.allowed(rank, False, rules.deck.ranks)
+        )
+        return self._next(
+            phase=Phase.PLAY, to_move=seating.next_active(seat), log=log, log_length=length,
+            hands=hands, keys=keys, seating=seating, stock=stock, allowed=allowed,
+            previous_rank=self._previous_rank if rank is None else rank,
+            passes=self._passes + 1,
         )  # fmt: skip
 
     def _set_aside(
@@ -630,18 +829,16 @@ class GameState:
 
     def _generate(self) -> tuple[Action, ...]:
         phase = self._phase
-        if phase is Phase.CHALLENGE:
-            return WINDOW_ACTIONS
         if phase is Phase.DISCARD:
             return discards(self._pending[0])  # type: ignore[index]
         if phase is not Phase.PLAY:
-            return ()
+            return self._extras()
         hand = self._hands[self._to_move]  # type: ignore[index]
         return plays_and_challenge(
             hand,
             self._allowed,
             self.rules.claims,
-            self._table is not None and self.rules.window.on_turn,
+            self._extras(),
             self.rules.discards.on_turn(hand),
         )
 

@@ -21,6 +21,8 @@ class Phase(enum.Enum):
     CHALLENGE = "challenge"
     #: The player who just took the pile may discard complete fours.
     DISCARD = "discard"
+    #: An opponent asked to agree to a pass answers Accept or Refuse.
+    CONSENT = "consent"
     #: The game is over.
     OVER = "over"
 

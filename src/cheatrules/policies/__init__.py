@@ -30,6 +30,7 @@ from cheatrules.policies.discards import (
     complete_fours,
 )
 from cheatrules.policies.endings import Ending, FirstOutWins, LastInLoses
+from cheatrules.policies.passing import NoPassing, PassRule, WhenAllRevealed, WithConsent
 from cheatrules.policies.ranks import (
     Adjacent,
     Ascending,
@@ -63,12 +64,16 @@ __all__ = [
     "LastInLoses",
     "NextPlayerDecides",
     "NoDiscards",
+    "NoPassing",
     "OneCard",
     "Opening",
+    "PassRule",
     "RankRule",
     "TakerPlays",
     "TurnAfterChallenge",
+    "WhenAllRevealed",
     "WholeGroup",
+    "WithConsent",
     "complete_fours",
     "holds",
 ]

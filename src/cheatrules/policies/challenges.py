@@ -42,6 +42,16 @@ class ChallengeWindow(Protocol):
         """Whether the player to move may challenge the last claim instead of playing."""
         ...
 
+    @property
+    def extended(self) -> bool:
+        """Whether the claim beneath the newest may still be challenged in the newest's window.
+
+        An extended window: an earlier claim may be challenged until the turn
+        after the next one begins (:class:`~cheatrules.Challenge` with
+        ``earlier=True``).
+        """
+        ...
+
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """The seats asked, in order, to challenge or accept the claim ``declarer`` just made."""
         ...
@@ -54,11 +64,20 @@ class AskEachOpponent:
     Simultaneous calls go to the first challenger clockwise from the
     declarer, so asking in that order gives every call its priority.
 
+    With ``extended=True`` the window reaches one claim further back: while
+    the opponents are asked about the newest claim, each may instead
+    challenge the claim laid just before it (by a player still in the game
+    and other than themselves). Once the newest claim's window closes, the
+    next turn begins and the earlier claim stands. The earlier group alone
+    is checked; the loser takes the whole pile, and who plays next follows
+    the after-challenge rule with the earlier claim's declarer.
+
     >>> AskEachOpponent().askers(Seating(4), declarer=2)
     (3, 0, 1)
     """
 
     on_turn: ClassVar[bool] = False
+    extended: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """Every other active seat, clockwise from the declarer's left neighbour."""
@@ -77,6 +96,7 @@ class NextPlayerDecides:
     """
 
     on_turn: ClassVar[bool] = True
+    extended: ClassVar[bool] = False
 
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """Nobody: the challenge is the next player's turn decision."""

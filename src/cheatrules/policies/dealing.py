@@ -17,15 +17,35 @@ def _not_negative(instance: Any, attribute: attrs.Attribute[int], value: int) ->
         raise RulesError(f"{attribute.name} must be a whole number of at least 0; got {value!r}")
 
 
+def _hand_size(instance: Any, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise RulesError(f"hand_size must be None or a whole number of at least 1; got {value!r}")
+
+
 @attrs.frozen
 class Dealing:
     """How the deck is dealt: ``set_aside`` cards are first put out of play, unseen.
 
     The rest is dealt one card at a time clockwise, starting with the
-    dealer's left neighbour, until the deck is spent.
+    dealer's left neighbour, until the deck is spent. With ``hand_size``
+    (the fixed hand with a stock), each player is dealt that many cards and
+    the rest, face down, is the stock: a player who loses a challenge (after
+    taking the pile) or passes draws ``draws`` cards from its top, as many as
+    are left once it runs low, and none once it is empty.
+
+    >>> Dealing(hand_size=7).stock(deck_size=52, players=4)
+    24
     """
 
     set_aside: int = attrs.field(default=0, validator=_not_negative)
+    hand_size: int | None = attrs.field(default=None, validator=_hand_size)
+    draws: int = attrs.field(default=1, validator=_not_negative)
+
+    def stock(self, deck_size: int, players: int) -> int:
+        """How many cards form the stock (0 when the whole deck is dealt)."""
+        if self.hand_size is None:
+            return 0
+        return deck_size - self.set_aside - self.hand_size * players
 
 
 class Opening(Protocol):
