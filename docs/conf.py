@@ -33,7 +33,7 @@ napoleon_numpy_docstring = False
 nitpicky = True
 nitpick_ignore_regex = [
     # Standard-library and attrs types: no network here for intersphinx.
-    ("py:class", r"(typing|collections\.abc|enum|random|attr|attrs)\..*"),
+    ("py:class", r"(typing|collections\.abc|enum|random|attr|attrs|concurrent\.futures)\..*"),
     ("py:class", r"(Rank|Card|Suit|Seating|Action|Event|Claim|CardKnowledge|GameState)"),
     ("py:class", r"(T|_Stack|_Group|cheatrules\.state\._Stack|cheatrules\.chance\._T)"),
     ("py:class", r"(TextIO|Sequence|Iterable|Iterator)"),

@@ -301,6 +301,16 @@ class GameState:
             actions = self._memo["legal"] = self._generate()
         return actions
 
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """The decisions other than plays and discards open to :attr:`to_move` now.
+
+        A challenge, an earlier challenge, a pass, accepting or refusing: a
+        short tuple, cheap to read, where :meth:`legal_actions` also lists
+        every play.
+        """
+        return self._extras()
+
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
         return not isinstance(self._check(action), str)

@@ -1,0 +1,357 @@
+"""Tournaments among agents: seeded, seat-rotated, and run on any executor.
+
+:func:`tournament` plays ``games`` games of one set of rules among a lineup
+of agents (one per seat), rotating the lineup one seat each game so that
+every agent sits in every seat equally often. Each game's deal and each
+seat's random generator are seeded from the tournament's seed and the
+game's number, so the results are the same however the games are spread
+over workers. The games run on any :class:`concurrent.futures.Executor`;
+the default is a process pool on this machine, and a cluster's executor
+(Dask's ``client.get_executor()``, for one) runs it unchanged.
+
+>>> import cheatrules as cr
+>>> from cheatrules.bots import CountingBot, RandomBot
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     results = tournament(
+...         cr.english(3), [CountingBot(), RandomBot(), RandomBot()],
+...         games=6, seed=1, executor=pool,
+...     )
+>>> [row.name for row in results.rows]
+['CountingBot', 'RandomBot']
+>>> results.rows[0].games, results.rows[1].games
+(6, 12)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+
+import attrs
+
+from cheatrules.bots import Agent
+from cheatrules.cards import Rank
+from cheatrules.deal import deal
+from cheatrules.errors import CheatRulesError, IllegalActionError, RulesError
+from cheatrules.events import Challenged, Played, Revealed
+from cheatrules.rules import Rules
+from cheatrules.state import GameState
+
+__all__ = ["AgentResult", "GameResult", "Results", "play_game", "tournament", "wilson"]
+
+#: The z value of a two-sided 95% confidence interval.
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> low, high = wilson(30, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.219, 0.396)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    rate = successes / trials
+    centre = rate + z * z / (2 * trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+@attrs.frozen
+class SeatStats:
+    """What one seat did in one game."""
+
+    #: Challenges made, and how many caught a lie.
+    challenges: int = 0
+    caught: int = 0
+    #: Claims made, and how many were lies (judged by the cards laid).
+    claims: int = 0
+    bluffs: int = 0
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a tournament: who sat where, who won and lost, and what each seat did."""
+
+    #: The game's number in the tournament.
+    index: int
+    #: The agent's name at each seat.
+    names: tuple[str, ...]
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    #: How many decisions the game took.
+    length: int
+    #: Whether the game ended (``False``: cut off at the step limit, counted as no result).
+    finished: bool
+    stats: tuple[SeatStats, ...]
+
+
+def _seeds(seed: int, index: int, players: int) -> tuple[int, tuple[int, ...]]:
+    """The deal seed and each seat's agent seed of game ``index``."""
+    source = random.Random(f"{seed}/{index}")
+    return source.getrandbits(63), tuple(source.getrandbits(63) for _ in range(players))
+
+
+def _name(agent: Agent) -> str:
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) else type(agent).__name__
+
+
+def play_game(
+    rules: Rules,
+    lineup: Sequence[Agent],
+    seed: int,
+    index: int = 0,
+    max_steps: int = 20_000,
+) -> GameResult:
+    """Play game ``index`` of a tournament seeded by ``seed``, the lineup seated in order.
+
+    Every agent sees only its seat's observation. An agent that returns an
+    illegal action raises :class:`~cheatrules.IllegalActionError` naming
+    the agent.
+    """
+    deal_seed, agent_seeds = _seeds(seed, index, rules.players)
+    state = deal(rules, seed=deal_seed)
+    rngs = [random.Random(agent_seed) for agent_seed in agent_seeds]
+    steps = 0
+    while not state.is_over and steps < max_steps:
+        seat: int = state.to_move  # type: ignore[assignment]
+        action = lineup[seat].act(state.observe(seat), rngs[seat])
+        try:
+            state = state.apply(action)
+        except CheatRulesError as error:
+            raise IllegalActionError(
+                f"{_name(lineup[seat])} at seat {seat} chose {action}: {error}"
+            ) from None
+        steps += 1
+    outcome = state.outcome
+    return GameResult(
+        index=index,
+        names=tuple(map(_name, lineup)),
+        winners=outcome.winners if outcome else (),
+        losers=outcome.losers if outcome else (),
+        length=steps,
+        finished=outcome is not None,
+        stats=_stats(state),
+    )
+
+
+def _stats(state: GameState) -> tuple[SeatStats, ...]:
+    challenges = [0] * state.players
+    caught = [0] * state.players
+    claims = [0] * state.players
+    bluffs = [0] * state.players
+    challenger = -1
+    for event in state.events:
+        if isinstance(event, Played):
+            claims[event.seat] += 1
+            if not all(card.rank in (event.rank, Rank.JOKER) for card in event.cards):
+                bluffs[event.seat] += 1
+        elif isinstance(event, Challenged):
+            challenger = event.seat
+            challenges[challenger] += 1
+        elif isinstance(event, Revealed) and not event.truthful:
+            caught[challenger] += 1
+    return tuple(
+        SeatStats(challenges[seat], caught[seat], claims[seat], bluffs[seat])
+        for seat in range(state.players)
+    )
+
+
+@attrs.frozen
+class AgentResult:
+    """One agent's record over a tournament (all the seats it held)."""
+
+    name: str
+    #: Seat-games played (an agent in two seats of a game counts twice).
+    games: int
+    wins: int
+    losses: int
+    #: Games cut off at the step limit.
+    unfinished: int
+    challenges: int
+    caught: int
+    claims: int
+    bluffs: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat-game."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def loss_rate(self) -> float:
+        """Losses per seat-game (the measure for games with one loser)."""
+        return self.losses / self.games if self.games else 0.0
+
+    @property
+    def loss_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the loss rate."""
+        return wilson(self.losses, self.games)
+
+    @property
+    def challenge_accuracy(self) -> float:
+        """The share of its challenges that caught a lie (0 when it never challenged)."""
+        return self.caught / self.challenges if self.challenges else 0.0
+
+    @property
+    def bluff_rate(self) -> float:
+        """The share of its claims that were lies."""
+        return self.bluffs / self.claims if self.claims else 0.0
+
+
+@attrs.frozen
+class Results:
+    """A tournament's outcome: every game, and one row per agent name."""
+
+    rules: Rules
+    seed: int
+    games: tuple[GameResult, ...]
+    rows: tuple[AgentResult, ...]
+
+    @property
+    def mean_length(self) -> float:
+        """The mean number of decisions per game."""
+        return sum(game.length for game in self.games) / len(self.games) if self.games else 0.0
+
+    def row(self, name: str) -> AgentResult:
+        """The row of the agent called ``name``.
+
+        Raises:
+            KeyError: no agent of that name played.
+
+        """
+        for row in self.rows:
+            if row.name == name:
+                return row
+        raise KeyError(f"no agent named {name!r}; the agents are {[r.name for r in self.rows]}")
+
+    def table(self) -> str:
+        """The results as a plain-text table, one line per agent."""
+        header = (
+            f"{'agent':<16}{'games':>7}{'win rate':>10}{'95% CI':>16}"
+            f"{'loss rate':>11}{'challenge acc.':>16}{'bluff rate':>12}"
+        )
+        lines = [header]
+        for row in self.rows:
+            low, high = row.win_interval
+            lines.append(
+                f"{row.name:<16}{row.games:>7}{row.win_rate:>10.3f}"
+                f"{f'{low:.3f}-{high:.3f}':>16}{row.loss_rate:>11.3f}"
+                f"{row.challenge_accuracy:>16.3f}{row.bluff_rate:>12.3f}"
+            )
+        lines.append(f"{len(self.games)} games, mean length {self.mean_length:.1f} decisions")
+        return "\n".join(lines)
+
+
+def _rows(games: Sequence[GameResult]) -> tuple[AgentResult, ...]:
+    names: dict[str, list[int]] = {}
+    for game in games:
+        for seat, name in enumerate(game.names):
+            tally = names.setdefault(name, [0] * 8)
+            stats = game.stats[seat]
+            tally[0] += 1
+            tally[1] += seat in game.winners
+            tally[2] += seat in game.losers
+            tally[3] += not game.finished
+            tally[4] += stats.challenges
+            tally[5] += stats.caught
+            tally[6] += stats.claims
+            tally[7] += stats.bluffs
+    return tuple(AgentResult(name, *tally) for name, tally in names.items())
+
+
+def _batch(
+    rules: Rules, lineup: tuple[Agent, ...], seed: int, indices: range, max_steps: int
+) -> list[GameResult]:
+    """Play a run of games (one task for an executor), each with the lineup rotated."""
+    players = len(lineup)
+    results = []
+    for index in indices:
+        shift = index % players
+        rotated = lineup[-shift:] + lineup[:-shift] if shift else lineup
+        results.append(play_game(rules, rotated, seed, index, max_steps))
+    return results
+
+
+def tournament(
+    rules: Rules,
+    lineup: Sequence[Agent],
+    games: int,
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    batch: int = 8,
+    max_steps: int = 20_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Results:
+    """Play ``games`` seeded games among ``lineup`` (one agent per seat) and sum them up.
+
+    Game ``g`` seats the lineup rotated ``g`` seats to the left, so with a
+    number of games that is a multiple of the players every agent sits in
+    every seat equally often. Agents with the same name (their class name,
+    or a ``name`` attribute) are counted together.
+
+    Args:
+        rules: the rules of every game.
+        lineup: one agent per seat.
+        games: how many games to play.
+        seed: the tournament's seed; the same seed gives the same results.
+        executor: where to run the games; by default a process pool of
+            ``workers`` processes (the machine's cores), made and shut down
+            here. Agents must pickle to cross to other processes.
+        workers: the size of the default pool.
+        batch: games per task sent to the executor.
+        max_steps: a game still going after this many decisions stops and
+            counts as no result.
+        progress: called with (games done, games) as batches finish.
+
+    Raises:
+        RulesError: a lineup that does not seat every player, or a count
+            of games below 1.
+
+    """
+    if len(lineup) != rules.players:
+        raise RulesError(
+            f"the lineup must seat {rules.players} agents, one per seat; got {len(lineup)}"
+        )
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise RulesError(f"games must be a whole number of at least 1; got {games!r}")
+    for agent in lineup:
+        if not callable(getattr(agent, "act", None)):
+            raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")
+    chunks = [range(start, min(start + batch, games)) for start in range(0, games, max(1, batch))]
+    members = tuple(lineup)
+    owned = executor is None
+    pool = ProcessPoolExecutor(workers or os.cpu_count() or 1) if executor is None else executor
+    try:
+        futures: list[Future[list[GameResult]]] = [
+            pool.submit(_batch, rules, members, seed, chunk, max_steps) for chunk in chunks
+        ]
+        done = 0
+        played: list[GameResult] = []
+        for future in as_completed(futures):
+            batch_results = future.result()
+            played.extend(batch_results)
+            done += len(batch_results)
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if owned:
+            pool.shutdown(cancel_futures=True)
+    played.sort(key=lambda game: game.index)
+    return Results(rules=rules, seed=seed, games=tuple(played), rows=_rows(played))

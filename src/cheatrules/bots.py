@@ -1,0 +1,437 @@
+"""Reference bots: baselines to beat, each acting from its seat's observation alone.
+
+A bot is any object with an ``act(observation, rng)`` method (the
+:class:`Agent` protocol). It sees an :class:`~cheatrules.Observation`, never
+a state, and draws every random choice from the ``rng`` it is given, so a
+seeded game replays exactly. The four bots here are frozen ``attrs``
+values: they hold no state between decisions, compare equal when their
+settings do, and can be sent to other processes (see :mod:`cheatrules.arena`).
+
+>>> import random
+>>> import cheatrules as cr
+>>> from cheatrules.bots import CountingBot, HonestBot, RandomBot
+>>> bots = [CountingBot(), HonestBot(), RandomBot()]
+>>> state = cr.deal(cr.english(3), seed=11)
+>>> rngs = [random.Random(seat) for seat in range(3)]
+>>> while not state.is_over:
+...     seat = state.to_move
+...     state = state.apply(bots[seat].act(state.observe(seat), rngs[seat]))
+>>> state.outcome.winners
+(1,)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from cheatrules.actions import Accept, Action, Challenge, Pass, Play
+from cheatrules.cards import Card, Rank
+from cheatrules.errors import CheatRulesError
+from cheatrules.knowledge import CardKnowledge
+from cheatrules.observation import Observation
+from cheatrules.sampling import SamplingError
+from cheatrules.state import GameState
+from cheatrules.table import Claim, Phase
+
+__all__ = ["Agent", "CountingBot", "HonestBot", "RandomBot", "SamplingBot", "claim_odds"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that decides for one seat: ``act(observation, rng) -> Action``.
+
+    ``act`` is called only when the observing seat is to move, and must
+    return one of ``observation.legal_actions()`` (or an equivalent play with
+    other suits). Draw every random choice from ``rng``: the arena seeds it,
+    so that games replay.
+    """
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The decision of the observing seat."""
+        ...
+
+
+# -- shared reasoning --------------------------------------------------------------
+
+
+def _wild(card: Card, rank: Rank) -> bool:
+    return card.rank is rank or card.rank is Rank.JOKER
+
+
+def _true_play(seen: Observation) -> Play | None:
+    """The largest true play: the allowed rank the seat holds most of, jokers only to fill in."""
+    hand = seen.hand
+    best: tuple[int, Rank] | None = None
+    for rank in seen.allowed_ranks:
+        held = sum(1 for card in hand if card.rank is rank)
+        if held and (best is None or held > best[0]):
+            best = (held, rank)
+    maximum = seen.rules.claims.maximum
+    if best is None:
+        jokers = [card for card in hand if card.rank is Rank.JOKER]
+        if not jokers or not seen.allowed_ranks:
+            return None
+        return Play(tuple(jokers[:1]), seen.allowed_ranks[0])
+    rank = best[1]
+    laid = [card for card in hand if card.rank is rank][:maximum]
+    if len(laid) < seen.rules.claims.minimum:
+        laid += [card for card in hand if card.rank is Rank.JOKER][
+            : seen.rules.claims.minimum - len(laid)
+        ]
+    if len(laid) < seen.rules.claims.minimum:
+        return None
+    return Play(tuple(laid), rank)
+
+
+def _upcoming(seen: Observation) -> list[Rank]:
+    """The ranks this seat will be asked for at its next turns, soonest first.
+
+    Only for rank rules that require one rank at a time; empty otherwise.
+    """
+    if len(seen.allowed_ranks) != 1:
+        return []
+    rules = seen.rules
+    active = rules.players - len(seen.finishing_order)
+    rank = seen.allowed_ranks[0]
+    mine = []
+    for step in range(active * len(rules.deck.ranks)):
+        if step % active == 0:
+            mine.append(rank)
+        allowed = rules.ranks.allowed(rank, False, rules.deck.ranks)
+        if len(allowed) != 1:
+            break
+        rank = allowed[0]
+    return mine
+
+
+def _bluff(seen: Observation, rng: random.Random, careful: bool) -> Play:
+    """The smallest lie: one card (as few as a claim allows), chosen to cost least."""
+    hand = list(seen.hand)
+    rank = rng.choice(seen.allowed_ranks)
+    count = min(seen.rules.claims.minimum, len(hand))
+    if not careful:
+        return Play(tuple(rng.sample(hand, count)), rank)
+    # Give away the cards of the ranks this seat will be asked for last.
+    upcoming = _upcoming(seen)[1:]
+    held = Counter(card.rank for card in hand)
+
+    def cost(card: Card) -> tuple[float, int, int]:
+        if card.rank is Rank.JOKER:
+            return (math.inf, 0, 0)  # a joker is never a lie: keep it
+        soon = upcoming.index(card.rank) if card.rank in upcoming else len(upcoming) + 1
+        return (-soon, held[card.rank], card.key)
+
+    ordered = sorted(hand, key=cost)
+    return Play(tuple(ordered[:count]), rank)
+
+
+def _possible(seen: Observation, known: CardKnowledge, claim: Claim) -> int:
+    """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere."""
+    rank = claim.rank
+    deck = seen.rules.deck
+    placed = [card for card in seen.hand if _wild(card, rank)]
+    for seat, cards in enumerate(known.hands):
+        if seat not in (seen.seat, claim.seat):
+            placed += [card for card in cards if _wild(card, rank)]
+    placed += [card for card in known.discarded if _wild(card, rank)]
+    return deck.copies(rank) + deck.copies(Rank.JOKER) - len(placed)
+
+
+def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
+    """The chance, from what the seat knows, that the last claim on the table is true.
+
+    The declarer's hand before the claim held its known cards and some
+    unknown ones; the unknown ones are taken as a random draw from the cards
+    this seat cannot place, and the claim is true when that draw held at
+    least as many cards of the rank (or jokers) as claimed. A claim no
+    deal could back has odds 0.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ A♥ 5♣", "A♠ 9♣", "Q♥ 8♣"])
+    >>> state = state.apply(cr.Play("5♣", "A"))
+    >>> round(claim_odds(state.observe(1)), 2)  # 4 cards from the 50 seat 1 cannot see
+    0.23
+    >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
+    >>> claim_odds(state.apply(cr.Play("5♣ 6♣", "A")).observe(1))  # two Aces, one unseen
+    0.0
+    """
+    claim = seen.last_claim
+    if claim is None:
+        return 1.0
+    known = seen.knowledge() if known is None else known
+    if claim.count > _possible(seen, known, claim):
+        return 0.0
+    unseen = dict(known.unseen)
+    pool = sum(unseen.values())
+    good = unseen.get(claim.rank, 0) + unseen.get(Rank.JOKER, 0)
+    # The declarer's unknown cards before it laid this group.
+    before = seen.hand_sizes[claim.seat] + claim.count - len(known.hands[claim.seat])
+    drawn = min(max(before, claim.count), pool)
+    if pool <= 0 or drawn <= 0:
+        return 0.0
+    return _at_least(pool, good, drawn, claim.count)
+
+
+def _at_least(pool: int, good: int, drawn: int, wanted: int) -> float:
+    """P(at least ``wanted`` good cards) drawing ``drawn`` of ``pool`` cards holding ``good``."""
+    total = math.comb(pool, drawn)
+    hits = sum(
+        math.comb(good, k) * math.comb(pool - good, drawn - k)
+        for k in range(wanted, min(good, drawn) + 1)
+    )
+    return hits / total
+
+
+def _choices(seen: Observation) -> Sequence[Action]:
+    """The decisions to weigh: every choice but the plays (listing plays costs the most).
+
+    In the discard phase, the fours' choices; otherwise the challenge,
+    pass, accept or refuse choices open now (see ``Observation.choices``).
+    """
+    return seen.legal_actions() if seen.phase is Phase.DISCARD else seen.choices
+
+
+def _may_challenge(actions: Sequence[Action]) -> bool:
+    return bool(actions) and isinstance(actions[0], Challenge)
+
+
+def _answer_pass(actions: Sequence[Action]) -> Action:
+    """Agree to another player's pass: a bot has no reason to stop the game moving on."""
+    return Accept()
+
+
+def _discard_all(actions: Sequence[Action]) -> Action:
+    """Set aside every four offered (the last choice lists them all)."""
+    return actions[-1]
+
+
+# -- the bots ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RandomBot:
+    """Any legal decision, uniformly at random: the floor every bot should beat.
+
+    Plays are drawn from the seat's hand rather than from the list of
+    distinct plays, so it lays 1 to the largest claim of random cards; it
+    challenges with probability ``challenge`` whenever it may.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), seed=1)
+    >>> state.is_legal(RandomBot().act(state.observe(0), random.Random(1)))
+    True
+    """
+
+    #: How often it challenges when it may.
+    challenge: float = 0.3
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """A random legal decision."""
+        actions = _choices(observation)
+        if _may_challenge(actions) and rng.random() < self.challenge:
+            return rng.choice([action for action in actions if isinstance(action, Challenge)])
+        if observation.phase is Phase.CHALLENGE:
+            return Accept()
+        if observation.phase is Phase.PLAY:
+            extras = [action for action in actions if isinstance(action, Pass)]
+            if extras and rng.random() < 0.2:
+                return extras[0]
+            hand = observation.hand
+            claims = observation.rules.claims
+            count = rng.randint(claims.minimum, min(claims.maximum, len(hand)))
+            return Play(tuple(rng.sample(hand, count)), rng.choice(observation.allowed_ranks))
+        return rng.choice(list(actions))
+
+
+@attrs.frozen
+class HonestBot:
+    """Tells the truth when it can, lies as little as it must, and doubts only the impossible.
+
+    - It lays every card it holds of the required rank (the allowed rank it
+      holds most of, under a free choice), as many as a claim allows.
+    - With no true card, it passes where the rules let it, else lays the
+      fewest cards a claim allows, chosen at random.
+    - It challenges only a claim its card knowledge proves false: more cards
+      of the rank than could be anywhere but the places it knows.
+    - It sets aside every four it can, and agrees to other players' passes.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣", "9♣ 9♦", "Q♥ 8♣"])
+    >>> HonestBot().act(state.observe(0), random.Random(1))
+    Play(A♣ A♦ as A)
+    """
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The honest decision."""
+        actions = _choices(observation)
+        phase = observation.phase
+        if phase is Phase.DISCARD:
+            return _discard_all(actions)
+        if phase is Phase.CONSENT:
+            return _answer_pass(actions)
+        if _may_challenge(actions):
+            claim = observation.last_claim
+            known = observation.knowledge()
+            if claim is not None and claim.count > _possible(observation, known, claim):
+                return actions[0]
+            if phase is Phase.CHALLENGE:
+                return Accept()
+        play = _true_play(observation)
+        if play is not None:
+            return play
+        if Pass() in actions:
+            return Pass()
+        return _bluff(observation, rng, careful=False)
+
+
+@attrs.frozen
+class CountingBot:
+    """Counts cards: challenges claims that are impossible or unlikely, and bluffs with care.
+
+    - It estimates how likely the last claim is to be true
+      (:func:`claim_odds`) and challenges when the odds fall below a bar.
+      The bar follows the rule books' tips: challenge freely while the pile
+      is small (a wrong call costs little), more warily as it grows, and
+      nearly always when the claim holds the declarer's last cards.
+    - It plays its true cards, as :class:`HonestBot` does; with none, it
+      passes where it may, else gives away a single card of the rank it
+      will be asked for last (never a joker).
+    - It sets aside every four it can, and agrees to other players' passes.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
+    >>> state = state.apply(cr.Play("5♣ 6♣", "A"))   # two Aces: at most one is unseen
+    >>> CountingBot().act(state.observe(1), random.Random(1))
+    Challenge()
+    """
+
+    #: The bar with an empty pile (a claim less likely than this to be true is challenged).
+    doubt: float = 0.5
+    #: The pile size at which the bar has halved.
+    pile_scale: float = 10.0
+    #: The bar when the claim empties the declarer's hand.
+    last_cards: float = 0.9
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The counting decision."""
+        actions = _choices(observation)
+        phase = observation.phase
+        if phase is Phase.DISCARD:
+            return _discard_all(actions)
+        if phase is Phase.CONSENT:
+            return _answer_pass(actions)
+        if _may_challenge(actions) and self.doubts(observation):
+            return actions[0]
+        if phase is Phase.CHALLENGE:
+            return Accept()
+        play = _true_play(observation)
+        if play is not None:
+            return play
+        if Pass() in actions:
+            return Pass()
+        return _bluff(observation, rng, careful=True)
+
+    def doubts(self, observation: Observation) -> bool:
+        """Whether the last claim is unlikely enough to challenge."""
+        claim = observation.last_claim
+        if claim is None:
+            return False
+        odds = claim_odds(observation)
+        if observation.hand_sizes[claim.seat] == 0:
+            return odds < self.last_cards
+        pile = observation.pile_size - claim.count
+        return odds < self.doubt / (1 + pile / self.pile_scale)
+
+
+@attrs.frozen
+class SamplingBot:
+    """Decides each challenge by Monte-Carlo rollouts over worlds its seat cannot tell apart.
+
+    For a challenge decision it draws ``samples`` whole games consistent
+    with its observation (``observation.sample(rng)``), plays each choice in
+    each of them, and lets every seat finish the game with a quick policy
+    (true cards when held, a random card otherwise, a challenge now and
+    then) for at most ``horizon`` decisions. It takes the choice that won
+    most often, a game cut short counting by the seat's share of players
+    holding more cards than it. Its plays are :class:`CountingBot`'s. With
+    no sample found, it decides as :class:`CountingBot` does.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
+    >>> state = state.apply(cr.Play("5♣ 6♣", "A"))
+    >>> SamplingBot(samples=4).act(state.observe(1), random.Random(1))
+    Challenge()
+    """
+
+    #: How many consistent worlds to sample per challenge decision.
+    samples: int = 8
+    #: The most decisions of a rollout before it is judged by hand sizes.
+    horizon: int = 120
+    #: The decisions other than challenges.
+    fallback: CountingBot = CountingBot()
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The sampled decision (a challenge or not), else the counting one."""
+        actions = _choices(observation)
+        if not _may_challenge(actions):
+            return self.fallback.act(observation, rng)
+        candidates: list[Action] = [actions[0]]
+        if observation.phase is Phase.CHALLENGE:
+            candidates.append(Accept())
+        else:
+            candidates.append(self.fallback.act(observation, rng))
+            if isinstance(candidates[-1], Challenge):
+                return candidates[-1]
+        scores = [0.0] * len(candidates)
+        found = 0
+        for _ in range(self.samples):
+            try:
+                world = observation.sample(rng)
+            except SamplingError:
+                continue
+            found += 1
+            for index, candidate in enumerate(candidates):
+                scores[index] += self._rollout(world, candidate, observation.seat, rng)
+        if not found:
+            return self.fallback.act(observation, rng)
+        best = max(range(len(candidates)), key=lambda index: (scores[index], -index))
+        return candidates[best]
+
+    def _rollout(self, world: GameState, first: Action, seat: int, rng: random.Random) -> float:
+        try:
+            state = world.apply(first)
+        except CheatRulesError:
+            return 0.0
+        for _ in range(self.horizon):
+            if state.is_over:
+                break
+            state = state.apply(_quick(state, rng))
+        if state.outcome is not None:
+            return 1.0 if seat in state.outcome.winners else 0.0
+        sizes = state.hand_sizes
+        return sum(1 for size in sizes if size > sizes[seat]) / max(1, len(sizes) - 1)
+
+
+def _quick(state: GameState, rng: random.Random) -> Action:
+    """A fast rollout policy on a sampled world: true cards if held, else a random one."""
+    phase = state.phase
+    actions = state.legal_actions() if phase is Phase.DISCARD else state.choices
+    if phase is Phase.CHALLENGE:
+        return actions[0] if rng.random() < 0.15 else Accept()
+    if phase is not Phase.PLAY:
+        return actions[-1] if phase is Phase.DISCARD else actions[0]
+    if _may_challenge(actions) and rng.random() < 0.15:
+        return actions[0]
+    hand = state.hands[state.to_move]  # type: ignore[index]
+    allowed = state.allowed_ranks
+    rank = rng.choice(allowed)
+    true = [card for card in hand if _wild(card, rank)][: state.rules.claims.maximum]
+    if len(true) >= state.rules.claims.minimum:
+        return Play(tuple(true), rank)
+    return Play(tuple(rng.sample(hand, state.rules.claims.minimum)), rank)

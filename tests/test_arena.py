@@ -1,0 +1,110 @@
+"""Tournaments: seeded, seat-rotated, the same on any executor, with honest statistics."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import attrs
+import pytest
+
+import cheatrules as cr
+from cheatrules.arena import play_game, tournament, wilson
+from cheatrules.bots import Agent, HonestBot, RandomBot
+
+T = TypeVar("T")
+
+RULES = cr.english(3, stock=4)  # short games: four cards each, and a stock
+LINEUP: list[Agent] = [HonestBot(), RandomBot(), RandomBot()]
+
+
+class InlineExecutor(Executor):
+    """An executor of our own that runs each task at once, in this thread."""
+
+    def __init__(self) -> None:
+        self.tasks = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        self.tasks += 1
+        future: Future[T] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_the_same_seed_gives_the_same_results_on_any_executor() -> None:
+    inline = InlineExecutor()
+    first = tournament(RULES, LINEUP, games=9, seed=3, executor=inline, batch=2)
+    assert inline.tasks == 5  # games 0-1, 2-3, 4-5, 6-7, 8
+    with ThreadPoolExecutor(3) as pool:
+        second = tournament(RULES, LINEUP, games=9, seed=3, executor=pool, batch=4)
+    assert first == second
+    assert tournament(RULES, LINEUP, games=9, seed=4, executor=inline) != first
+
+
+def test_the_default_process_pool_agrees_with_an_inline_run() -> None:
+    here = tournament(RULES, LINEUP, games=4, seed=5, executor=InlineExecutor())
+    assert tournament(RULES, LINEUP, games=4, seed=5, workers=2) == here
+
+
+def test_the_lineup_turns_one_seat_each_game() -> None:
+    results = tournament(RULES, LINEUP, games=3, seed=1, executor=InlineExecutor())
+    assert [game.names for game in results.games] == [
+        ("HonestBot", "RandomBot", "RandomBot"),
+        ("RandomBot", "HonestBot", "RandomBot"),
+        ("RandomBot", "RandomBot", "HonestBot"),
+    ]
+
+
+def test_each_game_replays_from_the_tournament_seed() -> None:
+    results = tournament(RULES, LINEUP, games=2, seed=8, executor=InlineExecutor())
+    again = play_game(RULES, [RandomBot(), HonestBot(), RandomBot()], seed=8, index=1)
+    assert results.games[1] == again
+
+
+def test_rows_add_up_to_the_games() -> None:
+    results = tournament(RULES, LINEUP, games=12, seed=2, executor=InlineExecutor())
+    honest, randoms = results.row("HonestBot"), results.row("RandomBot")
+    assert (honest.games, randoms.games) == (12, 24)
+    finished = sum(game.finished for game in results.games)
+    assert honest.wins + randoms.wins == finished  # one winner a game in Cheat
+    assert honest.losses + randoms.losses == 2 * finished
+    assert honest.bluff_rate < randoms.bluff_rate
+    assert results.mean_length == sum(g.length for g in results.games) / 12
+    assert "HonestBot" in results.table() and "12 games" in results.table()
+    with pytest.raises(KeyError, match="no agent named 'Nobody'"):
+        results.row("Nobody")
+
+
+def test_a_game_cut_off_counts_as_no_result() -> None:
+    results = tournament(RULES, LINEUP, games=2, seed=2, executor=InlineExecutor(), max_steps=5)
+    assert not any(game.finished for game in results.games)
+    assert results.row("HonestBot").unfinished == 2 and results.row("HonestBot").wins == 0
+
+
+def test_the_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@attrs.frozen
+class Cheater:
+    """An agent that tries to lay a card it does not hold."""
+
+    name: str = "Cheater"
+
+    def act(self, observation: cr.Observation, rng: random.Random) -> cr.Action:
+        return cr.Play("A♠ A♠", "A")
+
+
+def test_bad_lineups_and_bad_agents_are_named() -> None:
+    with pytest.raises(cr.RulesError, match="must seat 3 agents"):
+        tournament(RULES, LINEUP[:2], games=1)
+    with pytest.raises(cr.RulesError, match="games must be a whole number"):
+        tournament(RULES, LINEUP, games=0)
+    with pytest.raises(cr.RulesError, match="is not an agent"):
+        tournament(RULES, [HonestBot(), RandomBot(), "bot"], games=1)  # type: ignore[list-item]
+    with pytest.raises(cr.IllegalActionError, match="Cheater at seat 0 chose"):
+        tournament(RULES, [Cheater(), RandomBot(), RandomBot()], games=1, executor=InlineExecutor())

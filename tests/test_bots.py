@@ -1,0 +1,138 @@
+"""The reference bots: legal, deterministic, and each true to its idea."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cheatrules as cr
+from cheatrules import Accept, Challenge, Phase, Play
+from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot, claim_odds
+
+from .strategies import play_randomly, small_deals
+
+BOTS: list[Agent] = [RandomBot(), HonestBot(), CountingBot(), SamplingBot(samples=2, horizon=15)]
+HOUSE = [
+    cr.english(3),
+    cr.verish(3),
+    cr.english(3, jokers=True, window="extended"),
+    cr.english(4, passing="consent", stock=True),
+    cr.verish(2, check="one-card", discards="any-time"),
+]
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: type(bot).__name__)
+@settings(max_examples=25, deadline=None)
+@given(small_deals(st.sampled_from(HOUSE), max_cards=5), st.integers(0, 2**32), st.data())
+def test_every_bot_always_chooses_a_legal_action(
+    bot: Agent, state: cr.GameState, seed: int, data: st.DataObject
+) -> None:
+    states = [s for s in play_randomly(state, seed, limit=60) if not s.is_over]
+    if not states:
+        return
+    position = states[data.draw(st.integers(0, len(states) - 1))]
+    seen = position.observe(position.to_move)  # type: ignore[arg-type]
+    action = bot.act(seen, random.Random(seed))
+    assert position.is_legal(action)
+    assert bot.act(seen, random.Random(seed)) == action  # the same rng, the same choice
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: type(bot).__name__)
+def test_a_whole_game_among_bots_ends(bot: Agent) -> None:
+    state = cr.deal(cr.english(3), seed=4)
+    lineup = [bot, HonestBot(), RandomBot()]
+    rngs = [random.Random(seat) for seat in range(3)]
+    for _ in range(5000):
+        if state.is_over:
+            break
+        seat: int = state.to_move  # type: ignore[assignment]
+        state = state.apply(lineup[seat].act(state.observe(seat), rngs[seat]))
+    assert state.is_over
+
+
+def test_the_honest_bot_lays_every_true_card_it_may() -> None:
+    state = cr.deal(cr.english(3), hands=["A♣ A♦ A♥ 5♣", "9♣", "Q♥"])
+    assert HonestBot().act(state.observe(0), random.Random(0)) == Play("A♣ A♦ A♥", "A")
+
+
+def test_the_honest_bot_lies_with_one_card_when_it_has_no_true_one() -> None:
+    state = cr.deal(cr.english(3), hands=["5♣ 6♣ 7♣", "9♣", "Q♥"])
+    action = HonestBot().act(state.observe(0), random.Random(0))
+    assert isinstance(action, Play) and action.count == 1 and action.rank is cr.Rank.ACE
+
+
+def test_the_honest_bot_passes_rather_than_lie_where_it_may() -> None:
+    state = cr.deal(cr.english(3, passing="consent"), hands=["5♣ 6♣", "9♣", "Q♥"])
+    assert HonestBot().act(state.observe(0), random.Random(0)) == cr.Pass()
+
+
+def impossible_aces() -> cr.GameState:
+    """Seat 0 claims two Aces while seat 1 holds three of the four."""
+    state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥ 2♣", "Q♥ 8♣"])
+    return state.apply(Play("5♣ 6♣", "A"))
+
+
+def possible_ace() -> cr.GameState:
+    """A full deal: seat 0 claims one Ace, with 17 cards in hand, and seat 1 holds none."""
+    state = cr.deal(cr.english(3), seed=0)
+    assert not any(card.rank is cr.Rank.ACE for card in state.hands[1])
+    return state.apply(Play("A♥", "A"))
+
+
+@pytest.mark.parametrize(
+    "bot", [HonestBot(), CountingBot(), SamplingBot(samples=3)], ids=lambda bot: type(bot).__name__
+)
+def test_a_claim_proved_impossible_is_challenged(bot: Agent) -> None:
+    assert bot.act(impossible_aces().observe(1), random.Random(0)) == Challenge()
+
+
+def test_a_likely_claim_with_cards_to_spare_is_let_stand() -> None:
+    seen = possible_ace().observe(1)
+    assert claim_odds(seen) > 0.9
+    assert HonestBot().act(seen, random.Random(0)) == Accept()
+    assert CountingBot().act(seen, random.Random(0)) == Accept()
+
+
+def test_the_counting_bot_doubts_last_cards_harder() -> None:
+    state = cr.deal(cr.english(3), hands=["5♣ 6♣", "2♠ 2♦ 2♥", "Q♥ 8♣"])
+    seen = state.apply(Play("5♣ 6♣", "A")).observe(1)  # two Aces: the declarer's last cards
+    odds = claim_odds(seen)
+    assert 0.0 < odds < CountingBot().last_cards
+    assert CountingBot().act(seen, random.Random(0)) == Challenge()
+    assert not CountingBot(last_cards=odds / 2).doubts(seen)
+
+
+def test_claim_odds_follow_the_hypergeometric_count() -> None:
+    # Seat 1 sees its own 3 cards; seat 0 held 3 unknown cards of the 49
+    # others, 4 of them Aces: P(at least one Ace in 3 of 49 holding 4).
+    state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "2♠ 2♦ 2♥", "Q♥ 8♣"])
+    seen = state.apply(Play("5♣", "A")).observe(1)
+    expected = 1 - (45 * 44 * 43) / (49 * 48 * 47)
+    assert claim_odds(seen) == pytest.approx(expected)
+
+
+def test_the_counting_bot_gives_away_the_rank_it_needs_last() -> None:
+    # Seat 0 must claim Aces and holds none; of 2 and 4, it is asked for 4s
+    # at its next turn (3 players: A, 2, 3 | 4), so it gives the 2 away.
+    state = cr.deal(cr.english(3), hands=["2♣ 4♣", "9♣", "Q♥"])
+    action = CountingBot().act(state.observe(0), random.Random(0))
+    assert action == Play("2♣", "A")
+
+
+def test_bots_discard_every_four_and_agree_to_passes() -> None:
+    rules = cr.verish(2, pack=52)
+    state = cr.deal(rules, hands=["Q♣ Q♦ Q♥ 7♣", "Q♠ 7♦ 8♣"], hidden="2♣")
+    state = state.apply(Play("7♣", "Q")).apply(Play("Q♠", "Q"))
+    state = state.apply(Challenge())  # seat 0 doubts a true claim and takes the fourth Queen
+    assert state.phase is Phase.DISCARD and state.to_move == 0
+    for bot in (HonestBot(), CountingBot()):
+        assert bot.act(state.observe(0), random.Random(0)) == cr.Discard("Q")
+    asked = cr.deal(cr.english(3, passing="consent"), hands=["5♣", "9♣", "Q♥"]).apply(cr.Pass())
+    assert CountingBot().act(asked.observe(1), random.Random(0)) == Accept()
+
+
+def test_every_reference_bot_is_an_agent() -> None:
+    assert all(isinstance(bot, Agent) for bot in BOTS)
