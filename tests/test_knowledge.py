@@ -184,3 +184,42 @@ def test_with_two_packs_a_seat_knows_its_own_cards_and_the_discards() -> None:
     assert known.pile == tuple(sorted(state.pile))
     assert all(not cards for cards in known.hands[1:])
     assert sum(count for _, count in known.unseen) == 104 - len(state.hands[0]) - 2
+
+
+def test_a_sample_after_a_one_card_check_draws_afresh_later() -> None:
+    # The sampled game shows the card the seat saw; later checks in it are
+    # drawn at random, not scripted to the lowest card.
+    rules = cr.english(3, check="one-card")
+    state = cr.deal(rules, hands=["A♦ K♣ 2♦ 3♦ 4♦", "K♥ 9♣ 5♣ 6♣", "Q♥ 8♣ 7♣ 5♥"], seed=4)
+    state = state.apply(cr.Play("A♦ K♣", "A")).apply(cr.Challenge())
+    seen = state.observe(2)
+    rng = random.Random(3)
+    lowest = 0
+    for _ in range(30):
+        world = seen.sample(rng)
+        assert world.observe(2) == seen
+        hand = world.hands[world.to_move]  # type: ignore[index]
+        laid = tuple(sorted(hand)[:2])
+        after = world.apply(cr.Play(laid, world.allowed_ranks[0])).apply(cr.Challenge())
+        lowest += after.events[-2].cards == laid[:1]  # type: ignore[attr-defined]
+    assert 5 <= lowest <= 25
+
+
+def test_a_seat_whose_own_group_got_a_one_card_check_can_still_be_sampled() -> None:
+    hands = ["A♦ A♣ 4♣ 9♦ 9♠", "2♥ K♥ 9♣ 5♠", "3♥ Q♥ 8♣"]
+    state = cr.deal(cr.english(3, check="one-card"), hands=hands, seed=1)
+    steps = [
+        (cr.Play("A♦ A♣", "A"), cr.Challenge()),
+        (cr.Play("2♥", "2"), cr.Accept(), cr.Accept()),
+        (cr.Play("3♥", "3"), cr.Accept(), cr.Accept()),
+        (cr.Play("4♣", "4"), cr.Accept(), cr.Accept()),
+        (cr.Play("K♥", "5"), cr.Accept(), cr.Challenge()),  # seat 1 takes the pile, 4♣ too
+        (cr.Play("8♣", "6"), cr.Accept(), cr.Accept()),
+        (cr.Play("9♦", "7"), cr.Accept(), cr.Accept()),
+        (cr.Play("4♣", "8"), cr.Challenge()),  # seat 1 shows the 4♣ seat 0 laid
+    ]
+    for group in steps:
+        for action in group:
+            state = state.apply(action)
+    seen = state.observe(0)
+    assert seen.sample(random.Random(0)).observe(0) == seen

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import STANDARD_RANKS, Accept, Challenge, Phase, Play, Rank
+from cheatrules.narration import narrate
 from cheatrules.policies import HolderOf
 
 from .strategies import random_action
@@ -245,6 +246,7 @@ def test_jokers_with_a_deck_policy_contradict() -> None:
         cr.english(4, jokers=True, deck=cr.Deck())
     with pytest.raises(cr.RulesError, match="jokers must be True or False"):
         cr.english(4, jokers="yes")
+    assert cr.english(4, jokers=False, deck=cr.Deck()).deck == cr.Deck()  # no contradiction
 
 
 # -- what a challenge checks ---------------------------------------------------------------
@@ -395,6 +397,8 @@ def test_a_pass_with_consent_needs_every_opponent_to_agree() -> None:
     # The pass moves the turn on, and the sequence with it: seat 1 claims 2s.
     assert (agreed.phase, agreed.to_move, agreed.required_rank) == (Phase.PLAY, 1, Rank.TWO)
     refused = asked.apply(Accept()).apply(cr.Refuse())
+    told = list(narrate(refused.events))
+    assert told[-3:] == ["seat 0 passes", "seat 1 agrees", "seat 2 refuses the pass"]
     assert (refused.phase, refused.to_move, refused.required_rank) == (Phase.PLAY, 0, Rank.ACE)
     assert PASS not in refused.legal_actions()  # asked once this turn, and refused
     assert refused.events[-1] == cr.events.Refused(2)
@@ -405,6 +409,37 @@ def test_a_pass_with_consent_needs_every_opponent_to_agree() -> None:
 def test_passing_on_a_rule_that_never_requires_one_rank_contradicts() -> None:
     with pytest.raises(cr.RulesError, match=r"passing=.* and ranks=.* contradict"):
         cr.english(4, passing="all-revealed", ranks="free")
+
+
+def test_a_pass_lets_the_claim_stand_so_nobody_may_challenge_it_after() -> None:
+    rules = cr.verish(2, passing="consent")
+    state = cr.deal(rules, hands=["6♣ 7♣", "8♣ 9♣"], hidden="10♣")
+    state = state.apply(Play("6♣", "K")).apply(PASS).apply(Accept())
+    # The turn is back with the declarer, who may not doubt its own claim.
+    assert state.to_move == 0 and Challenge() not in state.legal_actions()
+    with pytest.raises(cr.IllegalActionError, match="a pass let the last claim stand"):
+        state.apply(Challenge())
+
+
+def test_passing_on_a_players_last_cards_lets_them_leave_for_good() -> None:
+    rules = cr.verish(3, passing="consent")
+    state = cr.deal(rules, hands=["6♣", "8♣ 9♣", "7♦ 8♦"], hidden="10♣")
+    state = state.apply(Play("6♣", "K")).apply(PASS).apply(Accept()).apply(Accept())
+    assert state.finishing_order == (0,) and state.to_move == 2
+    assert Challenge() not in state.legal_actions()  # seat 0 is out: its claim stood
+
+
+def test_setting_fours_aside_does_not_undo_the_passes_of_the_turn() -> None:
+    rules = cr.english(3, passing="consent", discards="any-time")
+    state = cr.deal(rules, hands=["2♣ 7♣ 7♦ 7♥ 7♠ 9♦", "3♥ 9♣ 4♣", "Q♥ 8♣ 5♦"])
+    state = accept_all(state.apply(Play("2♣", "A")))
+    state = state.apply(PASS).apply(Accept()).apply(Accept())  # seat 1 passes
+    state = state.apply(PASS).apply(Accept()).apply(Accept())  # seat 2 passes
+    assert PASS not in state.legal_actions()  # seat 0 must lay cards
+    assert PASS not in state.apply(cr.Discard("7")).legal_actions()
+    refused = cr.deal(rules, hands=["7♣ 7♦ 7♥ 7♠ 9♦", "3♥ 9♣", "Q♥ 8♣"])
+    refused = refused.apply(PASS).apply(Accept()).apply(cr.Refuse())
+    assert PASS not in refused.apply(cr.Discard("7")).legal_actions()
 
 
 # -- a fixed hand with a stock ------------------------------------------------------------
@@ -445,6 +480,14 @@ def test_a_stock_the_deck_cannot_deal_or_a_dealing_policy_beside_it_is_refused()
         cr.english(4, stock=True, dealing=cr.policies.Dealing())
     with pytest.raises(cr.DealError, match="stock= needs rules with a stock"):
         cr.deal(cr.english(3), hands=["K♦", "2♥", "Q♥"], stock="7♠")
+
+
+def test_a_four_completed_by_the_card_drawn_is_set_aside_too() -> None:
+    rules = cr.english(3, stock=True, discards="compulsory")
+    state = cr.deal(rules, hands=["K♦ 7♣ 7♦ 7♥", "2♥ 9♣", "Q♥ 8♣"], stock="7♠ 3♣")
+    state = state.apply(Play("K♦", "A")).apply(Challenge())
+    assert isinstance(state.events[-1], cr.events.Discarded)
+    assert state.hands[0] == cr.cards("K♦") and state.discarded == cr.cards("7♣ 7♦ 7♥ 7♠")
 
 
 # -- random combinations ---------------------------------------------------------------

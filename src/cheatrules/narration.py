@@ -22,6 +22,7 @@ from cheatrules.events import (
     Drew,
     Event,
     GameOver,
+    Passed,
     PileTaken,
     Played,
     Revealed,
@@ -47,7 +48,10 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
     challenger: int | None = None
     shown = ""
     last_cards: int | None = None
+    asking = False  # acceptances after a pass answer the request to pass
     for event in events:
+        if asking and not isinstance(event, (Accepted, Passed)):
+            asking = False
         if isinstance(event, Dealt):
             sizes = list(event.hand_sizes)
             yield str(event)
@@ -56,8 +60,13 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
             left = sizes[event.seat]
             last_cards = event.seat if left == 0 else None
             yield f"{event} ({left} left)" if left else f"{event}: the last cards!"
+        elif isinstance(event, Passed):
+            asking = True
+            yield str(event)
         elif isinstance(event, Accepted):
-            if last_cards is not None:
+            if asking:
+                yield f"seat {event.seat} agrees"
+            elif last_cards is not None:
                 yield f"seat {event.seat} lets seat {last_cards}'s last cards stand"
         elif isinstance(event, Challenged):
             challenger = event.seat

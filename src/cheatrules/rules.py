@@ -287,7 +287,7 @@ def _deck_option(
     jokers = options.get("jokers", False)
     if "deck" in policies:
         for shorthand in (name, "jokers"):
-            if options.get(shorthand) is not None:
+            if options.get(shorthand) not in (None, False):
                 raise RulesError(
                     f"the options {shorthand}= and deck= contradict each other; give only one"
                 )

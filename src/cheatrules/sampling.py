@@ -71,7 +71,8 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
                 stock=stock or None,
             )
             if plan.draws:
-                state = attrs.evolve(state, chance=plan.chance)
+                script = _Script(tuple(plan.draws.items()), rng.getrandbits(63))
+                state = attrs.evolve(state, chance=script)
             for action in actions:
                 state = state.apply(action)
         except CheatRulesError:
@@ -177,10 +178,6 @@ class _Plan:
                     # Revealed event just after its Played event).
                     fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
                 self.fresh_later[play] = fresh
-
-    def chance(self, moment: int) -> Chance:
-        """The chance of ``moment`` in a sampled game: it draws the card the seat saw drawn."""
-        return _Drawn(self.draws.get(moment))
 
     def _need(self, card: Card, index: int, kind: str, which: int) -> None:
         self.needs.setdefault(card, []).append((index, kind, which))
@@ -320,8 +317,8 @@ class _Plan:
         if wanted is not None:
             # Known cards: the player's token for each, else one not yet identified.
             known = _pick(hand, wanted, bound, rng, identify=event.seat != self.seat)
-            if known is None or index not in self.partial:
-                return known
+            if known is None or index not in self.partial or event.seat == self.seat:
+                return known  # the whole group (the observer knows its own cards)
             # A one-card check showed part of the group; the rest is hidden.
             rest = [item for item in hand if item not in known]
             others = self._hidden(index, event, rest, bound, table, rng, event.count - len(known))
@@ -430,17 +427,36 @@ def _pick(
     return chosen
 
 
+@attrs.frozen
+class _Script:
+    """The chance of a sampled game: the draws the seat saw, and fresh random ones after.
+
+    At each moment where the seat saw a card drawn, the same card is drawn;
+    at any other moment (the sampled game played on by a search), a draw
+    seeded by ``seed`` and the moment, as in a real game.
+    """
+
+    draws: tuple[tuple[int, Card], ...]
+    seed: int
+
+    def __call__(self, moment: int) -> Chance:
+        for seen, card in self.draws:
+            if seen == moment:
+                return _Drawn(card)
+        return Chance(f"sample {self.seed}:{moment}")
+
+
 class _Drawn(Chance):
     """A chance scripted to draw ``card`` (the one a seat saw turned over)."""
 
     __slots__ = ("_card",)
 
-    def __init__(self, card: Card | None) -> None:
+    def __init__(self, card: Card) -> None:
         super().__init__("scripted")
         self._card = card
 
     def choice(self, items: Sequence[_T]) -> _T:
-        """``card`` if it is among ``items``, else the first item."""
+        """``card`` (a sampled game holds it in the group, by construction)."""
         for item in items:
             if item == self._card:
                 return item

@@ -348,12 +348,12 @@ class GameState:
         if kind is Challenge or isinstance(action, Challenge):
             if action.earlier:  # type: ignore[attr-defined]
                 return self._check_earlier()
-            if phase is Phase.CHALLENGE or (
-                phase is Phase.PLAY and self._table is not None and self.rules.window.on_turn
-            ):
+            if phase is Phase.CHALLENGE or self._on_turn_challenge():
                 return GameState._challenge, False
             if phase is Phase.PLAY and self._table is None:
                 return f"the table is empty, so there is no claim to challenge; {self._asked()}"
+            if phase is Phase.PLAY and self._passes:
+                return f"a pass let the last claim stand; {self._asked()}"
             return f"a claim can only be challenged in its challenge window; {self._asked()}"
         if kind is Discard or isinstance(action, Discard):
             return self._check_discard(action)  # type: ignore[arg-type]
@@ -378,6 +378,19 @@ class GameState:
         if declarer == self._to_move:
             return f"seat {declarer} cannot challenge its own claim; {self._asked()}"
         return GameState._challenge, True
+
+    def _on_turn_challenge(self) -> bool:
+        """Whether the player to move may challenge the last claim instead of playing.
+
+        Only where the rules allow it, and only until someone passes on the
+        claim: like laying cards on it, a pass lets it stand.
+        """
+        return (
+            self._phase is Phase.PLAY
+            and self._table is not None
+            and self.rules.window.on_turn
+            and self._passes == 0
+        )
 
     def _may_pass(self) -> bool:
         """Whether the player to move may pass now."""
@@ -405,7 +418,7 @@ class GameState:
         if phase is not Phase.PLAY:
             return ()
         extras: tuple[Action, ...] = ()
-        if self._table is not None and self.rules.window.on_turn:
+        if self._on_turn_challenge():
             extras = (_CHALLENGE,)
         if self._may_pass():
             extras = (*extras, _PASS)
@@ -426,7 +439,7 @@ class GameState:
                 return f"seat {seat} holds no complete four and must decline with Discard(())"
             return f"seat {seat} must discard fours of {fours}, or decline with Discard(())"
         ranks = f"as {self._allowed[0]}" if len(self._allowed) == 1 else "announcing any rank"
-        challenge = " or challenge" if self._table is not None and self.rules.window.on_turn else ""
+        challenge = " or challenge" if self._on_turn_challenge() else ""
         passing = " or pass" if self._may_pass() else ""
         return f"seat {seat} must lay cards {ranks}{challenge}{passing}"
 
@@ -652,7 +665,8 @@ class GameState:
                 )  # fmt: skip
         opener = rules.after_challenge.opener(seating, declarer, challenger, truthful)
         allowed = rules.ranks.allowed(self._previous_rank, True, rules.deck.ranks)
-        offered = rules.discards.after_pickup(hand)
+        # Fours count the card drawn from any stock.
+        offered = rules.discards.after_pickup(hands[taker])
         discarded = self._discarded
         if offered is not None and rules.discards.compulsory:
             # Every four is set aside at once, shown to all; nobody is asked.
@@ -820,6 +834,7 @@ class GameState:
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
             log_length=length, hands=hands, keys=keys, seating=seating,
             discarded=self._discarded + removed, waiting=self._waiting,
+            passes=self._passes, passer=self._passer,
         )  # fmt: skip
 
     def _go_out(
