@@ -17,7 +17,7 @@ settings do, and can be sent to other processes (see :mod:`cheatrules.arena`).
 ...     seat = state.to_move
 ...     state = state.apply(bots[seat].act(state.observe(seat), rngs[seat]))
 >>> state.outcome.winners
-(1,)
+(0,)
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
-from cheatrules.sampling import SamplingError
+from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim, Phase
 
@@ -296,9 +296,11 @@ class CountingBot:
 
     - It estimates how likely the last claim is to be true
       (:func:`claim_odds`) and challenges when the odds fall below a bar.
-      The bar follows the rule books' tips: challenge freely while the pile
-      is small (a wrong call costs little), more warily as it grows, and
-      nearly always when the claim holds the declarer's last cards.
+      The bar follows the rule books' tips: it is lowest for a big pile (a
+      wrong call costs the whole pile), and highest when the claim holds
+      the declarer's last cards (letting a lie stand loses the game). The
+      default bars were set by seeded tournaments: a wrong call costs more
+      than most right calls win, so it calls only long odds.
     - It plays its true cards, as :class:`HonestBot` does; with none, it
       passes where it may, else gives away a single card of the rank it
       will be asked for last (never a joker).
@@ -312,11 +314,11 @@ class CountingBot:
     """
 
     #: The bar with an empty pile (a claim less likely than this to be true is challenged).
-    doubt: float = 0.5
+    doubt: float = 0.02
     #: The pile size at which the bar has halved.
     pile_scale: float = 10.0
     #: The bar when the claim empties the declarer's hand.
-    last_cards: float = 0.9
+    last_cards: float = 0.3
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The counting decision."""
@@ -354,7 +356,8 @@ class SamplingBot:
     """Decides each challenge by Monte-Carlo rollouts over worlds its seat cannot tell apart.
 
     For a challenge decision it draws ``samples`` whole games consistent
-    with its observation (``observation.sample(rng)``), plays each choice in
+    with its observation (:func:`~cheatrules.sampling.sample`, at most
+    ``attempts`` tries each), plays each choice in
     each of them, and lets every seat finish the game with a quick policy
     (true cards when held, a random card otherwise, a challenge now and
     then) for at most ``horizon`` decisions. It takes the choice that won
@@ -373,6 +376,8 @@ class SamplingBot:
     samples: int = 8
     #: The most decisions of a rollout before it is judged by hand sizes.
     horizon: int = 120
+    #: How many tries each sample may take before that world is given up.
+    attempts: int = 50
     #: The decisions other than challenges.
     fallback: CountingBot = CountingBot()
 
@@ -392,7 +397,7 @@ class SamplingBot:
         found = 0
         for _ in range(self.samples):
             try:
-                world = observation.sample(rng)
+                world = sample(observation, rng, attempts=self.attempts)
             except SamplingError:
                 continue
             found += 1
