@@ -131,6 +131,16 @@ def _bluff(seen: Observation, rng: random.Random, careful: bool) -> Play:
     return Play(tuple(ordered[:count]), rank)
 
 
+def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, careful: bool) -> Action:
+    """True cards if the seat holds any; else a pass where allowed; else the smallest lie."""
+    play = _true_play(seen)
+    if play is not None:
+        return play
+    if Pass() in actions:
+        return Pass()
+    return _bluff(seen, rng, careful)
+
+
 def _possible(seen: Observation, known: CardKnowledge, claim: Claim) -> int:
     """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere."""
     rank = claim.rank
@@ -282,12 +292,7 @@ class HonestBot:
                 return actions[0]
             if phase is Phase.CHALLENGE:
                 return Accept()
-        play = _true_play(observation)
-        if play is not None:
-            return play
-        if Pass() in actions:
-            return Pass()
-        return _bluff(observation, rng, careful=False)
+        return _lay(observation, actions, rng, careful=False)
 
 
 @attrs.frozen
@@ -332,12 +337,7 @@ class CountingBot:
             return actions[0]
         if phase is Phase.CHALLENGE:
             return Accept()
-        play = _true_play(observation)
-        if play is not None:
-            return play
-        if Pass() in actions:
-            return Pass()
-        return _bluff(observation, rng, careful=True)
+        return _lay(observation, actions, rng, careful=True)
 
     def doubts(self, observation: Observation) -> bool:
         """Whether the last claim is unlikely enough to challenge."""

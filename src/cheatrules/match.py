@@ -41,7 +41,7 @@ from cheatrules.deal import deal
 from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
 from cheatrules.observation import Observation
 from cheatrules.records import FORMAT as GAME_FORMAT
-from cheatrules.records import _checked, _get, _read_rules, _rules, dumps, loads
+from cheatrules.records import _checked, _get, _json_object, _read_rules, _rules, dumps, loads
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
@@ -417,19 +417,7 @@ def dumps_match(match: Match) -> str:
 
 
 def _parse(text: object) -> dict[str, Any]:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise RecordError(f"a match record must be UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise RecordError(f"a match record must be JSON text; got {type(text).__name__}")
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"a match record must be JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise RecordError("a match record must be a JSON object")
+    record = _json_object(text, "a match record")
     found = record.get("format")
     if found != FORMAT:
         hint = (

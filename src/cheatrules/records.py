@@ -236,20 +236,26 @@ def _dump_view(seen: Observation) -> str:
 # -- reading -----------------------------------------------------------------
 
 
-def _parse(text: object) -> dict[str, Any]:
+def _json_object(text: object, what: str = "a record") -> dict[str, Any]:
+    """Decode ``text`` (str or UTF-8 bytes) as a JSON object, or raise a RecordError."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise RecordError(f"a record must be UTF-8 text: {error}") from None
+            raise RecordError(f"{what} must be UTF-8 text: {error}") from None
     if not isinstance(text, str):
-        raise RecordError(f"a record must be JSON text; got {type(text).__name__}")
+        raise RecordError(f"{what} must be JSON text; got {type(text).__name__}")
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise RecordError(f"a record must be JSON: {error}") from None
+        raise RecordError(f"{what} must be JSON: {error}") from None
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(f"{what} must be a JSON object")
+    return record
+
+
+def _parse(text: object) -> dict[str, Any]:
+    record = _json_object(text)
     if record.get("format") != FORMAT:
         raise RecordError(f"not a cheatrules record: format is {record.get('format')!r}")
     version = record.get("version")
