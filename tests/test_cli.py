@@ -188,3 +188,5 @@ def test_a_saved_game_replays_as_it_was_told(
     assert "cannot read" in fails(capsys, "replay", str(tmp_path / "missing.json"))
     record.write_text("{}", encoding="utf-8")
     assert "not a cheatrules record" in fails(capsys, "replay", str(record))
+    record.write_text("[" * 100_000, encoding="utf-8")
+    assert "a record must be JSON" in fails(capsys, "replay", str(record))

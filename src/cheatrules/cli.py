@@ -12,7 +12,6 @@ colour, tables and a live progress bar; without it, plain text.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -24,11 +23,11 @@ from cheatrules.arena import Results, tournament
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.deal import deal
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, RecordError
 from cheatrules.events import describe_claim
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
-from cheatrules.records import dumps, loads, loads_view
+from cheatrules.records import _json_object, dumps, loads, loads_view
 from cheatrules.rules import Rules, english, verish
 from cheatrules.state import GameState, Phase
 
@@ -504,9 +503,9 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
     except OSError as error:
         raise CheatRulesError(f"cannot read {path}: {error.strerror or error}") from None
     try:
-        is_view = "view" in json.loads(text)
-    except (ValueError, TypeError):
-        is_view = False
+        is_view = "view" in _json_object(text)
+    except RecordError:
+        is_view = False  # loads() below says what is wrong with it
     if is_view:
         seen = loads_view(text)
         events = seen.events
