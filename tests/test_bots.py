@@ -89,6 +89,18 @@ def test_a_claim_proved_impossible_is_challenged(bot: Agent) -> None:
     assert bot.act(impossible_aces().observe(1), random.Random(0)) == Challenge()
 
 
+def test_cards_the_seat_laid_itself_count_against_a_claim() -> None:
+    # Verish': seat 0 laid three true Queens; seats 1 and 2 add "one" and
+    # "two" Queens, but only one Queen is left anywhere.
+    state = cr.deal(
+        cr.verish(3), hands=["Q♣ Q♦ Q♥ 6♣ 7♣", "9♣ 9♦ 9♥ 10♣", "J♣ J♦ K♣ K♦ A♣"], hidden="A♠"
+    )
+    state = state.apply(Play("Q♣ Q♦ Q♥", "Q")).apply(Play("9♣", "Q")).apply(Play("J♣ J♦", "Q"))
+    seen = state.observe(0)
+    assert claim_odds(seen) == 0.0
+    assert HonestBot().act(seen, random.Random(0)) == Challenge()
+
+
 def test_a_likely_claim_with_cards_to_spare_is_let_stand() -> None:
     seen = possible_ace().observe(1)
     assert claim_odds(seen) > 0.9

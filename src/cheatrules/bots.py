@@ -33,6 +33,7 @@ import attrs
 from cheatrules.actions import Accept, Action, Challenge, Pass, Play
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
+from cheatrules.events import PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.sampling import SamplingError, sample
@@ -142,15 +143,29 @@ def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, caref
 
 
 def _possible(seen: Observation, known: CardKnowledge, claim: Claim) -> int:
-    """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere."""
+    """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere.
+
+    Elsewhere: in any hand as far as the seat knows (the declarer's too:
+    what it still holds, it did not lay), set aside in fours, or laid on the
+    table by the seat itself.
+    """
     rank = claim.rank
     deck = seen.rules.deck
-    placed = [card for card in seen.hand if _wild(card, rank)]
-    for seat, cards in enumerate(known.hands):
-        if seat not in (seen.seat, claim.seat):
-            placed += [card for card in cards if _wild(card, rank)]
+    placed = [card for cards in known.hands for card in cards if _wild(card, rank)]
     placed += [card for card in known.discarded if _wild(card, rank)]
+    placed += [card for card in _mine_on_table(seen) if _wild(card, rank)]
     return deck.copies(rank) + deck.copies(Rank.JOKER) - len(placed)
+
+
+def _mine_on_table(seen: Observation) -> list[Card]:
+    """The cards the seat itself laid that are still on the table."""
+    mine: list[Card] = []
+    for event in seen.events:
+        if isinstance(event, Played) and event.seat == seen.seat:
+            mine.extend(event.cards)
+        elif isinstance(event, PileTaken):
+            mine = []
+    return mine
 
 
 def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
