@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 
@@ -287,6 +288,11 @@ def _batch(
     return results
 
 
+def _ignore_interrupts() -> None:
+    """In a worker of the default pool: leave Ctrl-C to the parent, which stops the tournament."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def tournament(
     rules: Rules,
     lineup: Sequence[Agent],
@@ -337,7 +343,11 @@ def tournament(
     chunks = [range(start, min(start + batch, games)) for start in range(0, games, max(1, batch))]
     members = tuple(lineup)
     owned = executor is None
-    pool = ProcessPoolExecutor(workers or os.cpu_count() or 1) if executor is None else executor
+    pool = (
+        ProcessPoolExecutor(workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
+        if executor is None
+        else executor
+    )
     try:
         futures: list[Future[list[GameResult]]] = [
             pool.submit(_batch, rules, members, seed, chunk, max_steps) for chunk in chunks
