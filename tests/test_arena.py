@@ -104,6 +104,8 @@ def test_bad_lineups_and_bad_agents_are_named() -> None:
         tournament(RULES, LINEUP[:2], games=1)
     with pytest.raises(cr.RulesError, match="games must be a whole number"):
         tournament(RULES, LINEUP, games=0)
+    with pytest.raises(cr.RulesError, match="batch must be a whole number of at least 1"):
+        tournament(RULES, LINEUP, games=3, batch=0)
     with pytest.raises(cr.RulesError, match="is not an agent"):
         tournament(RULES, [HonestBot(), RandomBot(), "bot"], games=1)  # type: ignore[list-item]
     with pytest.raises(cr.IllegalActionError, match="Cheater at seat 0 chose"):

@@ -148,3 +148,26 @@ def test_bots_discard_every_four_and_agree_to_passes() -> None:
 
 def test_every_reference_bot_is_an_agent() -> None:
     assert all(isinstance(bot, Agent) for bot in BOTS)
+
+
+def test_bots_set_fours_aside_on_their_turn_where_the_rules_allow() -> None:
+    state = cr.deal(cr.english(3, discards="any-time"), hands=["J♣ J♦ J♥ J♠ 5♣", "9♣", "Q♥"])
+    for bot in (HonestBot(), CountingBot()):
+        assert bot.act(state.observe(0), random.Random(0)) == cr.Discard("J")
+
+
+def test_with_too_few_cards_for_a_claim_the_bots_challenge() -> None:
+    rules = cr.verish(3, claims=cr.policies.ClaimSize(2, 3))
+    state = cr.deal(rules, hands=["A♦ 6♣", "7♥", "8♣ 9♣"], hidden="10♣")
+    state = state.apply(Play("A♦ 6♣", "7"))
+    assert tuple(state.legal_actions()) == (Challenge(),)
+    for bot in BOTS:
+        assert bot.act(state.observe(1), random.Random(0)) == Challenge()
+
+
+def test_a_bot_refuses_to_help_a_player_with_fewer_cards_pass() -> None:
+    rules = cr.english(3, passing="consent")
+    asked = cr.deal(rules, hands=["5♣", "9♣ 9♦", "Q♥"]).apply(cr.Pass())
+    assert CountingBot().act(asked.observe(1), random.Random(0)) == cr.Refuse()
+    even = cr.deal(rules, hands=["5♣ 6♣", "9♣ 9♦", "Q♥"]).apply(cr.Pass())
+    assert CountingBot().act(even.observe(1), random.Random(0)) == Accept()

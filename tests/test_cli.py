@@ -190,3 +190,41 @@ def test_a_saved_game_replays_as_it_was_told(
     assert "not a cheatrules record" in fails(capsys, "replay", str(record))
     record.write_text("[" * 100_000, encoding="utf-8")
     assert "a record must be JSON" in fails(capsys, "replay", str(record))
+
+
+def test_q_at_the_fours_prompt_means_queens() -> None:
+    rules = cr.verish(2, pack=52)
+    state = cr.deal(rules, hands=["Q♣ Q♦ Q♥ 7♣", "Q♠ 7♦ 8♣"], hidden="2♣")
+    state = state.apply(cr.Play("7♣", "Q")).apply(cr.Play("Q♠", "Q")).apply(cr.Challenge())
+    assert state.phase is cr.Phase.DISCARD
+    assert _read("Q", state.observe(0)) == cr.Discard("Q")
+
+
+def test_fours_are_set_aside_on_the_turn_with_d() -> None:
+    state = cr.deal(cr.english(3, discards="any-time"), hands=["J♣ J♦ J♥ J♠ 5♣", "9♣", "Q♥"])
+    assert _read("d J", state.observe(0)) == cr.Discard("J")
+
+
+def test_watch_stops_a_game_that_runs_too_long(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cheatrules.cli.WATCH_LIMIT", 10)
+    lines = run(capsys, "watch", "--seed", "7", "--plain")
+    assert lines[-2] == "stopped after 10 decisions without a result."
+
+
+def test_an_unreadable_line_is_asked_again() -> None:
+    class Broken(io.StringIO):
+        calls = 0
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            self.calls += 1
+            if self.calls == 1:
+                raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+            return ""
+
+    out = io.StringIO()
+    assert (
+        main(["play", "--seed", "1", "--players", "3", "--plain"], stdin=Broken(), stdout=out) == 0
+    )
+    assert "not readable text" in out.getvalue()

@@ -337,6 +337,8 @@ def tournament(
         )
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise RulesError(f"games must be a whole number of at least 1; got {games!r}")
+    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
+        raise RulesError(f"batch must be a whole number of at least 1; got {batch!r}")
     for agent in lineup:
         if not callable(getattr(agent, "act", None)):
             raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")

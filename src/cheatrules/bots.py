@@ -30,10 +30,10 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from cheatrules.actions import Accept, Action, Challenge, Pass, Play
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
-from cheatrules.events import PileTaken, Played
+from cheatrules.events import Passed, PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.sampling import SamplingError, sample
@@ -133,7 +133,12 @@ def _bluff(seen: Observation, rng: random.Random, careful: bool) -> Play:
 
 
 def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, careful: bool) -> Action:
-    """True cards if the seat holds any; else a pass where allowed; else the smallest lie."""
+    """Fours first where the turn allows; true cards if held; else a pass; else the smallest lie."""
+    fours = seen.rules.discards.on_turn(seen.hand)
+    if fours:
+        return Discard(fours)
+    if len(seen.hand) < seen.rules.claims.minimum:
+        return actions[0]  # too few cards to lay: the challenge (or pass) is all that is left
     play = _true_play(seen)
     if play is not None:
         return play
@@ -226,8 +231,15 @@ def _may_challenge(actions: Sequence[Action]) -> bool:
     return bool(actions) and isinstance(actions[0], Challenge)
 
 
-def _answer_pass(actions: Sequence[Action]) -> Action:
-    """Agree to another player's pass: a bot has no reason to stop the game moving on."""
+def _answer_pass(seen: Observation) -> Action:
+    """Agree to another player's pass, unless that player holds fewer cards than this seat.
+
+    Helping the leader along is no help; and refusing someone breaks the
+    cycles two players who both pass whenever they can would fall into.
+    """
+    asker = next((event.seat for event in reversed(seen.events) if isinstance(event, Passed)), None)
+    if asker is not None and seen.hand_sizes[asker] < len(seen.hand):
+        return Refuse()
     return Accept()
 
 
@@ -269,6 +281,8 @@ class RandomBot:
                 return extras[0]
             hand = observation.hand
             claims = observation.rules.claims
+            if len(hand) < claims.minimum:
+                return actions[0]  # too few cards to lay: challenge (or pass)
             count = rng.randint(claims.minimum, min(claims.maximum, len(hand)))
             return Play(tuple(rng.sample(hand, count)), rng.choice(observation.allowed_ranks))
         return rng.choice(list(actions))
@@ -299,7 +313,7 @@ class HonestBot:
         if phase is Phase.DISCARD:
             return _discard_all(actions)
         if phase is Phase.CONSENT:
-            return _answer_pass(actions)
+            return _answer_pass(observation)
         if _may_challenge(actions):
             claim = observation.last_claim
             known = observation.knowledge()
@@ -347,7 +361,7 @@ class CountingBot:
         if phase is Phase.DISCARD:
             return _discard_all(actions)
         if phase is Phase.CONSENT:
-            return _answer_pass(actions)
+            return _answer_pass(observation)
         if _may_challenge(actions) and self.doubts(observation):
             return actions[0]
         if phase is Phase.CHALLENGE:
@@ -451,6 +465,8 @@ def _quick(state: GameState, rng: random.Random) -> Action:
     hand = state.hands[state.to_move]  # type: ignore[index]
     allowed = state.allowed_ranks
     rank = rng.choice(allowed)
+    if len(hand) < state.rules.claims.minimum:
+        return actions[0]
     true = [card for card in hand if _wild(card, rank)][: state.rules.claims.maximum]
     if len(true) >= state.rules.claims.minimum:
         return Play(tuple(true), rank)

@@ -49,6 +49,9 @@ BOTS: dict[str, Callable[[], Agent]] = {
 
 _COMMANDS = ("watch", "play", "arena", "replay")
 
+#: The most decisions ``watch`` lets a game run before it stops it.
+WATCH_LIMIT = 5000
+
 
 def random_decision(state: GameState, rng: random.Random, challenge: float = 0.15) -> Action:
     """A random bot's decision on the whole state (kept for scripts that used it).
@@ -93,7 +96,7 @@ class _Screen:
 
             table = Table(title=title)
             for index, header in enumerate(headers):
-                table.add_column(header, justify="left" if index == 0 else "right")
+                table.add_column(header, justify="left" if index == 0 else "right", overflow="fold")
             for row in rows:
                 table.add_row(*row)
             self.console.print(table)
@@ -261,13 +264,17 @@ def watch(
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
     names = ", ".join(f"seat {seat} {type(bot).__name__}" for seat, bot in enumerate(lineup))
     screen.say(f"{title}, {rules.players} players, seed {seed}: {names}.", "bold")
-    while not state.is_over:
+    steps = 0
+    while not state.is_over and steps < WATCH_LIMIT:
         seat: int = state.to_move  # type: ignore[assignment]
         state = state.apply(lineup[seat].act(state.observe(seat), rngs[seat]))
+        steps += 1
     for line in narrate(state.events, challenge_word=challenge_word):
         screen.say(line, _style(line))
         if delay:
             time.sleep(delay)
+    if not state.is_over:
+        screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
     screen.say(f"{len(state.actions)} decisions, {state.players} players, seed {seed}.")
     return state
 
@@ -339,6 +346,8 @@ def _prompt(seen: Observation) -> str:
         extras.append("c = challenge")
     if Pass() in legal:
         extras.append("p = pass")
+    if any(isinstance(action, Discard) for action in legal[:8]):
+        extras.append("d RANK = set a four aside")
     tail = f" ({', '.join(extras)})" if extras else ""
     return f"your turn: lay cards {ranks_text}{tail} > "
 
@@ -347,9 +356,10 @@ def _read(text: str, seen: Observation) -> Action:
     """The action ``text`` means in the seat's position (raises ValueError for bad input)."""
     word = text.strip()
     lowered = word.lower()
-    if lowered in ("q", "quit", "exit"):
-        raise _LeaveError
     phase = seen.phase
+    # "Q" names Queens where fours are asked for; "quit" always leaves.
+    if lowered in ("quit", "exit") or (lowered == "q" and phase is not Phase.DISCARD):
+        raise _LeaveError
     if phase is Phase.CHALLENGE:
         if lowered in ("", "a", "accept", "n", "no"):
             return Accept()
@@ -370,6 +380,9 @@ def _read(text: str, seen: Observation) -> Action:
         return Challenge()
     if lowered in ("p", "pass"):
         return Pass()
+    verb, _, rest = word.partition(" ")
+    if verb.lower() in ("d", "discard") and rest:
+        return Discard(ranks(rest))  # fours set aside on the turn, where the rules allow it
     if not word:
         raise ValueError("type the cards to lay, such as '7c 7d' (h for help)")
     laid, separator, named = word.rpartition(" as ")
@@ -421,7 +434,11 @@ def play(
         for line in _describe(seen):
             screen.say(line, "bold" if line.startswith("your hand") else "")
         while True:
-            answer = ask(_prompt(seen))
+            try:
+                answer = ask(_prompt(seen))
+            except UnicodeDecodeError:
+                screen.say("  that line was not readable text; try again", "yellow")
+                continue
             if answer.strip().lower() in ("h", "help", "?"):
                 screen.say(_HELP)
                 continue
