@@ -298,7 +298,8 @@ class HonestBot:
       fewest cards a claim allows, chosen at random.
     - It challenges only a claim its card knowledge proves false: more cards
       of the rank than could be anywhere but the places it knows.
-    - It sets aside every four it can, and agrees to other players' passes.
+    - It sets aside every four it can, and agrees to other players' passes
+      unless the asker holds fewer cards than it does.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣", "9♣ 9♦", "Q♥ 8♣"])
@@ -338,7 +339,8 @@ class CountingBot:
     - It plays its true cards, as :class:`HonestBot` does; with none, it
       passes where it may, else gives away a single card of the rank it
       will be asked for last (never a joker).
-    - It sets aside every four it can, and agrees to other players' passes.
+    - It sets aside every four it can, and agrees to other players' passes
+      unless the asker holds fewer cards than it does.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
