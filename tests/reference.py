@@ -1,4 +1,4 @@
-"""An independent, deliberately naive model of English Cheat (RULES.md §1).
+"""An independent, deliberately naive model of English Cheat (docs/rules/english.md).
 
 It shares no code with the engine: cards are plain ``(rank, suit)`` pairs,
 hands are lists, legal plays are found by brute force over subsets of the
@@ -90,7 +90,7 @@ class ReferenceCheat:
 
 @dataclass
 class ReferenceVerish:
-    """Verish' Ne Verish' (RULES.md §2), naively: lists, brute force, no sharing with the engine."""
+    """Verish' Ne Verish' (docs/rules/verish.md), naively: lists, brute force, no sharing with the engine."""
 
     hands: list[list[Card]]
     dealer: int

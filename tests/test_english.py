@@ -1,4 +1,4 @@
-"""Cheat, English ascending-rank form: one scenario per rule of RULES.md §1."""
+"""Cheat, English ascending-rank form: one scenario per rule of docs/rules/english.md."""
 
 from __future__ import annotations
 

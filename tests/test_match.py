@@ -1,4 +1,4 @@
-"""Match play (RULES.md §3): several deals in a row, the dealer rotating left, scored as a whole."""
+"""Match play (docs/rules/variations.md): several deals in a row, the dealer rotating left, scored as a whole."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Verish' Ne Verish', the Russian form: one scenario per rule of RULES.md §2."""
+"""Verish' Ne Verish', the Russian form: one scenario per rule of docs/rules/verish.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Match play: several games in a row, the dealer rotating left, scored as a whole.
 
 The rule books play Cheat and Verish' Ne Verish' as a series of deals
-(RULES.md §3): first to three game wins, best of N games, or penalty points
+(docs/rules/variations.md): first to three game wins, best of N games, or penalty points
 for the cards the losers still hold. A :class:`Match` is the layer above one
 :class:`~cheatrules.GameState`. It plays the current game, deals the next one
 as soon as a game ends, and keeps score with a *scoring policy*

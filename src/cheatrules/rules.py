@@ -324,7 +324,7 @@ def _stock_option(policies: dict[str, Any], options: dict[str, Any], base: Deali
 
 
 def english(players: int = 4, **options: Any) -> Rules:
-    """Cheat in its English ascending-rank form ("I Doubt It"), RULES.md §1.
+    """Cheat in its English ascending-rank form ("I Doubt It") (docs/rules/english.md).
 
     Args:
         players: 3 to 10.
@@ -360,7 +360,7 @@ def english(players: int = 4, **options: Any) -> Rules:
 
 
 def verish(players: int = 4, **options: Any) -> Rules:
-    """Verish' Ne Verish' ("believe it or not"), the Russian form, RULES.md §2.
+    """Verish' Ne Verish' ("believe it or not"), the Russian form (docs/rules/verish.md).
 
     One card is set aside unseen; a round's opener lays 1-3 cards announcing
     any rank, and each next player either challenges or adds 1-3 cards
