@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import Accept, Challenge, Phase, Play
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot, claim_odds
 
+from .budget import examples
 from .strategies import play_randomly, small_deals
 
 BOTS: list[Agent] = [RandomBot(), HonestBot(), CountingBot(), SamplingBot(samples=2, horizon=15)]
@@ -25,7 +26,7 @@ HOUSE = [
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: type(bot).__name__)
-@settings(max_examples=25, deadline=None)
+@examples(25)
 @given(small_deals(st.sampled_from(HOUSE), max_cards=5), st.integers(0, 2**32), st.data())
 def test_every_bot_always_chooses_a_legal_action(
     bot: Agent, state: cr.GameState, seed: int, data: st.DataObject

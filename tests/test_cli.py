@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.bots import RandomBot
 from cheatrules.cli import _read, _Screen, main, play
+
+from .budget import examples
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
@@ -144,7 +146,7 @@ def test_quit_leaves_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Goodbye." in capsys.readouterr().out
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(st.lists(st.text(max_size=12).filter(lambda t: "\n" not in t and "\r" not in t), max_size=8))
 def test_no_input_ends_in_a_traceback(lines: list[str]) -> None:
     out = io.StringIO()

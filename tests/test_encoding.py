@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.encoding import ActionSpace, EncodingError, ObservationEncoder
 
+from .budget import examples
 from .strategies import deals, play_randomly
 
 
@@ -20,7 +21,7 @@ def ranks_of(action: cr.Action) -> object:
     return action
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(), st.integers(0, 2**32))
 def test_indices_and_actions_round_trip(state: cr.GameState, seed: int) -> None:
     space = ActionSpace(state.rules)
@@ -70,7 +71,7 @@ def test_bad_indices_and_actions_are_refused() -> None:
         space.decode(four_kings, seen)
 
 
-@settings(max_examples=30, deadline=None)
+@examples(30)
 @given(deals(), st.integers(0, 2**32), st.data())
 def test_the_vector_agrees_with_the_observation_and_its_text(
     state: cr.GameState, seed: int, data: st.DataObject

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.knowledge import card_knowledge
 from cheatrules.sampling import SamplingError
 
+from .budget import examples
 from .strategies import house_options, play_randomly, random_action, small_deals
 
 
@@ -82,7 +83,7 @@ def test_unseen_counts_shrink_as_cards_are_shown() -> None:
     )
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80)
 @given(small_deals(max_cards=7), st.integers(0, 2**32), st.data())
 def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.DataObject) -> None:
     states = play_randomly(state, seed, limit=120)
@@ -101,7 +102,7 @@ def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.Data
 # -- sampling ------------------------------------------------------------------------
 
 
-@settings(max_examples=120, deadline=None)
+@examples(120)
 @given(st.integers(0, 2**32), st.data())
 def test_a_sample_looks_the_same_from_the_seat(seed: int, data: st.DataObject) -> None:
     state = small_game(seed)

@@ -9,11 +9,13 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.match import Scoring
+
+from .budget import examples
 
 
 def decide(match: cr.Match, rng: random.Random, doubt: float = 0.1) -> cr.Action:
@@ -502,7 +504,7 @@ MATCH_PATHS = [
 ]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(150)
 @given(st.data())
 def test_fuzzed_match_records_raise_only_record_errors(data: st.DataObject) -> None:
     record = json.loads(TEXT)
@@ -527,7 +529,7 @@ scorings = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(
     st.sampled_from([cr.english(3), cr.verish(2), cr.verish(3)]),
     scorings,

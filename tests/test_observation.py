@@ -6,12 +6,13 @@ import random
 from collections.abc import Callable
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import Phase
 
+from .budget import examples
 from .strategies import any_rules, deals, play_randomly, small_deals
 
 
@@ -77,7 +78,7 @@ one_pack = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
 def test_unseen_cards_make_no_difference(
     state: cr.GameState, seed: int, data: st.DataObject
@@ -96,7 +97,7 @@ def test_unseen_cards_make_no_difference(
     assert other.observe(seat) == final.observe(seat)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
 def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.DataObject) -> None:
     states = play_randomly(state, seed, limit=200)
@@ -115,7 +116,7 @@ def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.D
     assert other.observe(seat) != final.observe(seat)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(), st.integers(0, 2**32))
 def test_a_seat_sees_only_its_own_hidden_cards(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed, limit=300)[::7]:
@@ -138,7 +139,7 @@ def test_a_seat_sees_only_its_own_hidden_cards(state: cr.GameState, seed: int) -
             assert len(seen.events) == len(current.events)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(), st.integers(0, 2**32))
 def test_observed_legal_actions_are_the_states(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed, limit=300)[::3]:

@@ -8,12 +8,13 @@ import pickle
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import Phase, Play
 
+from .budget import examples
 from .strategies import deals, play_randomly, random_action, small_deals, verish_rules
 
 
@@ -45,7 +46,7 @@ def play_signature(play: Play) -> tuple[tuple[cr.Rank, ...], cr.Rank]:
     return tuple(sorted(card.rank for card in play.cards)), play.rank
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(), st.integers(0, 2**32))
 def test_cards_are_conserved(state: cr.GameState, seed: int) -> None:
     expected = all_cards(state)
@@ -58,7 +59,7 @@ def test_cards_are_conserved(state: cr.GameState, seed: int) -> None:
         assert current.set_aside == state.set_aside
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(), st.integers(0, 2**32))
 def test_apply_never_mutates(state: cr.GameState, seed: int) -> None:
     rng = random.Random(seed)
@@ -72,7 +73,7 @@ def test_apply_never_mutates(state: cr.GameState, seed: int) -> None:
         state = state.apply(random_action(state, rng))
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80)
 @given(small_deals(max_cards=7), st.integers(0, 2**32))
 def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, seed: int) -> None:
     rng = random.Random(seed)
@@ -94,7 +95,7 @@ def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, 
             assert current.is_legal(play) == (play_signature(play) in signatures)
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(), st.integers(0, 2**32))
 def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> None:
     first = play_randomly(state, seed)
@@ -108,7 +109,7 @@ def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> No
     assert len(set(first[:200])) == len(first[:200])
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(), st.integers(0, 2**32))
 def test_random_legal_play_ends_with_one_winner_or_one_loser(
     state: cr.GameState, seed: int
@@ -129,7 +130,7 @@ def test_random_legal_play_ends_with_one_winner_or_one_loser(
     assert final.to_move is None and final.legal_actions() == ()
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(), st.integers(0, 2**32))
 def test_every_state_keeps_its_invariants(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed, limit=500):
@@ -155,7 +156,7 @@ def test_every_state_keeps_its_invariants(state: cr.GameState, seed: int) -> Non
             assert seat != current.last_claim.seat, "a declarer never challenges itself"
 
 
-@settings(max_examples=20, deadline=None)
+@examples(20)
 @given(deals(), st.integers(0, 2**32))
 def test_states_survive_pickling_and_copying(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed, limit=200)[::25]:
@@ -165,7 +166,7 @@ def test_states_survive_pickling_and_copying(state: cr.GameState, seed: int) -> 
         assert restored.events == current.events and restored.pile == current.pile
 
 
-@settings(max_examples=30, deadline=None)
+@examples(30)
 @given(deals(), st.integers(0, 2**32))
 def test_replaying_the_actions_gives_the_same_state(state: cr.GameState, seed: int) -> None:
     final = play_randomly(state, seed, limit=400)[-1]
@@ -185,7 +186,7 @@ def test_states_compare_by_history() -> None:
     assert one != "a state"
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(verish_rules()), st.integers(0, 2**32))
 def test_cards_leave_play_only_in_fours(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed):
@@ -197,7 +198,7 @@ def test_cards_leave_play_only_in_fours(state: cr.GameState, seed: int) -> None:
             )
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(deals(verish_rules()), st.integers(0, 2**32))
 def test_the_set_aside_rank_never_forms_a_four(state: cr.GameState, seed: int) -> None:
     if not state.set_aside:
@@ -209,7 +210,7 @@ def test_the_set_aside_rank_never_forms_a_four(state: cr.GameState, seed: int) -
         assert hidden.rank not in {card.rank for card in current.discarded}
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(verish_rules()), st.integers(0, 2**32))
 def test_discards_are_offered_only_right_after_a_pickup(state: cr.GameState, seed: int) -> None:
     # After every pickup the taker decides, fours or not, so that being asked

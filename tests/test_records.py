@@ -8,11 +8,12 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 
+from .budget import examples
 from .strategies import deals, play_randomly
 
 FIXED = cr.deal(cr.english(3), hands=["A♣ 7♦", "2♥ K♣", "3♠ 9♥"])
@@ -20,7 +21,7 @@ GAME = FIXED.apply(cr.Play("7♦", "A")).apply(cr.Challenge()).apply(cr.Play("2�
 TEXT = cr.dumps(GAME)
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80)
 @given(deals(), st.integers(0, 2**32), st.data())
 def test_records_round_trip(state: cr.GameState, seed: int, data: st.DataObject) -> None:
     states = play_randomly(state, seed, limit=300)
@@ -33,7 +34,7 @@ def test_records_round_trip(state: cr.GameState, seed: int, data: st.DataObject)
     assert cr.loads(text.encode("utf-8")) == chosen
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deals(), st.integers(0, 2**32), st.data())
 def test_a_seats_view_round_trips_as_its_observation(
     state: cr.GameState, seed: int, data: st.DataObject
@@ -216,13 +217,13 @@ def mutated(record: Any, data: st.DataObject) -> str:
     return json.dumps(record, ensure_ascii=False)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(600)
 @given(st.data())
 def test_fuzzed_json_values_raise_only_record_errors(data: st.DataObject) -> None:
     load_or_refuse(mutated(json.loads(TEXT), data))
 
 
-@settings(max_examples=600, deadline=None)
+@examples(600)
 @given(st.data())
 def test_fuzzed_text_raises_only_record_errors(data: st.DataObject) -> None:
     text = TEXT
@@ -241,7 +242,7 @@ def test_fuzzed_text_raises_only_record_errors(data: st.DataObject) -> None:
     load_or_refuse(text)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(st.data())
 def test_fuzzed_views_raise_only_record_errors(data: st.DataObject) -> None:
     with contextlib.suppress(cr.RecordError):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import Phase
 
+from .budget import examples
 from .reference import ReferenceCheat, ReferenceVerish
 from .strategies import english_rules, random_action, small_deals, verish_rules
 
@@ -84,13 +85,13 @@ def play_both(state: cr.GameState, seed: int) -> None:
         step(model, action)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(small_deals(english_rules(), max_cards=6), st.integers(0, 2**32))
 def test_english_engine_and_reference_model_agree(state: cr.GameState, seed: int) -> None:
     play_both(state, seed)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(small_deals(verish_rules(), max_cards=7), st.integers(0, 2**32))
 def test_verish_engine_and_reference_model_agree(state: cr.GameState, seed: int) -> None:
     play_both(state, seed)

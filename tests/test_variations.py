@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -14,6 +14,7 @@ from cheatrules import STANDARD_RANKS, Accept, Challenge, Phase, Play, Rank
 from cheatrules.narration import narrate
 from cheatrules.policies import HolderOf
 
+from .budget import examples
 from .strategies import random_action
 
 
@@ -533,7 +534,7 @@ def leaks(state: cr.GameState, seat: int) -> list[str]:
     return found
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80)
 @given(combinations(), st.integers(0, 2**32))
 def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) -> None:
     rng = random.Random(seed)
