@@ -24,9 +24,9 @@ def _scale() -> int:
     try:
         scale = int(text)
     except ValueError:
-        raise SystemExit(f"{_VARIABLE} must be a whole number of 1 or more; got {text!r}") from None
+        raise ValueError(f"{_VARIABLE} must be a whole number of 1 or more; got {text!r}") from None
     if scale < 1:
-        raise SystemExit(f"{_VARIABLE} must be a whole number of 1 or more; got {text!r}")
+        raise ValueError(f"{_VARIABLE} must be a whole number of 1 or more; got {text!r}")
     return scale
 
 
