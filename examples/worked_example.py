@@ -10,6 +10,7 @@ Run: ``python examples/worked_example.py``
 from __future__ import annotations
 
 import cheatrules as cr
+from cheatrules.events import describe_claim
 
 
 def position() -> cr.GameState:
@@ -34,7 +35,10 @@ def main() -> None:
     print(f"required rank {state.required_rank}, pile {state.pile_size} cards")
     print(f"seat {state.to_move} to play")
     state = state.apply(cr.Play("7♣ K♦", "7"))
-    print(f"seat 0 claims {state.last_claim}; seat {state.to_move} may challenge")
+    claim = state.last_claim
+    assert claim is not None
+    said = describe_claim(claim.count, claim.rank)
+    print(f"seat {claim.seat} claims {said}; seat {state.to_move} may challenge")
     state = state.apply(cr.Challenge())
     for event in state.events[-3:]:
         print(" ", event)

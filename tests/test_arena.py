@@ -110,3 +110,70 @@ def test_bad_lineups_and_bad_agents_are_named() -> None:
         tournament(RULES, [HonestBot(), RandomBot(), "bot"], games=1)  # type: ignore[list-item]
     with pytest.raises(cr.IllegalActionError, match="Cheater at seat 0 chose"):
         tournament(RULES, [Cheater(), RandomBot(), RandomBot()], games=1, executor=InlineExecutor())
+
+
+class CountingExecutor(Executor):
+    """Runs each task when its result is first asked for, counting the tasks in flight."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        self.submitted += 1
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        future: Future[T] = Future()
+        future.set_result(fn(*args, **kwargs))
+
+        def landed(_: Future[T]) -> None:
+            self.in_flight -= 1
+
+        # The tournament learns of the result when it waits for it: count it landed then.
+        original = future.result
+
+        def result(timeout: float | None = None) -> T:
+            if not getattr(future, "_counted", False):
+                future._counted = True  # type: ignore[attr-defined]
+                landed(future)
+            return original(timeout)
+
+        future.result = result  # type: ignore[method-assign]
+        return future
+
+
+def test_work_is_submitted_in_a_bounded_window() -> None:
+    pool = CountingExecutor()
+    seen: list[tuple[int, int]] = []
+
+    def note(done: int, total: int) -> None:
+        seen.append((done, pool.submitted))
+
+    results = tournament(
+        RULES, LINEUP, games=60, seed=3, executor=pool, batch=1, workers=2, progress=note
+    )
+    assert pool.submitted == 60 and pool.most_in_flight <= 8  # 4 tasks a worker at most
+    assert seen[0][0] == 1 and seen[0][1] < 60  # progress from the first game, not the last
+    assert [done for done, _ in seen] == list(range(1, 61))
+    whole = tournament(RULES, LINEUP, games=60, seed=3, executor=InlineExecutor(), batch=7)
+    assert results == whole
+
+
+def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+
+    class Pool(InlineExecutor):
+        def __init__(self, workers: int, **options: Any) -> None:
+            super().__init__()
+            made.append(workers)
+
+    monkeypatch.setattr("cheatrules.arena.ProcessPoolExecutor", Pool)
+    tournament(RULES, LINEUP, games=1, seed=1, workers=200)
+    tournament(RULES, LINEUP, games=20, seed=1, workers=200, batch=8)
+    assert made == [1, 3]
+
+
+def test_the_plain_table_fits_80_columns() -> None:
+    results = tournament(RULES, LINEUP, games=3, seed=1, executor=InlineExecutor())
+    assert all(len(line) <= 80 for line in results.table().splitlines())

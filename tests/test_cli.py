@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
+from cheatrules.arena import tournament
 from cheatrules.bots import RandomBot
-from cheatrules.cli import _read, _Screen, main, play
+from cheatrules.cli import SCORINGS, _read, _Screen, main, play
+from cheatrules.cli._options import scoring as _scoring
+from cheatrules.cli._play import _HELP, play_match
+from cheatrules.rules import NAMED_POLICIES
 
 from .budget import examples
 
@@ -142,7 +152,7 @@ def test_odd_input_gets_a_message_and_the_question_again(
 
 
 def test_quit_leaves_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--seed", "2", "--players", "3"], stdin=io.StringIO("q\n")) == 0
+    assert main(["play", "--seed", "2", "--players", "3"], stdin=io.StringIO("quit\n")) == 0
     assert "Goodbye." in capsys.readouterr().out
 
 
@@ -175,7 +185,6 @@ def test_arena_prints_a_results_table(capsys: pytest.CaptureFixture[str]) -> Non
         capsys, "arena", "--games", "6", "--players", "3", "--seed", "1", "--plain",
         "--workers", "1", "--with", "stock=4",
     )  # fmt: skip
-    assert "6/6 games" in lines
     assert any(line.startswith("agent") and "95% CI" in line for line in lines)
     assert sum(1 for line in lines if line.startswith(("CountingBot", "HonestBot"))) == 2
 
@@ -230,3 +239,309 @@ def test_an_unreadable_line_is_asked_again() -> None:
         main(["play", "--seed", "1", "--players", "3", "--plain"], stdin=Broken(), stdout=out) == 0
     )
     assert "not readable text" in out.getvalue()
+
+
+# -- the command line as a new user meets it --------------------------------------------
+
+
+def playing(script: str, *argv: str) -> str:
+    """The screen of ``cheatrules play`` given the lines of ``script`` (then end of input)."""
+    out = io.StringIO()
+    argv = argv or ("--seed", "2", "--players", "3")
+    assert main(["play", *argv, "--plain"], stdin=io.StringIO(script), stdout=out) == 0
+    return out.getvalue()
+
+
+def test_a_rank_letter_never_quits_the_game() -> None:
+    for letter in ("Q", "q"):
+        text = playing(f"{letter}\n5♠\n")
+        assert text.count("Goodbye.") == 1 and text.rstrip().endswith("Goodbye.")
+        assert "type quit to leave" in text  # the answer is read, and the way out is named
+        assert "seat 0 lays 1 card" in text  # the game went on after the Q
+    assert "quit" in _HELP and "'q'" not in _HELP
+
+
+def test_quit_or_exit_leave_at_once() -> None:
+    for word in ("quit", "exit", "QUIT"):
+        text = playing(f"{word}\n5♠\n")
+        assert text.rstrip().endswith("Goodbye.") and "seat 1 " not in text
+
+
+def test_a_lone_as_is_not_the_ace_of_spades() -> None:
+    state = cr.deal(cr.english(3, ranks="free"), hands=["A♠ 7c 7d", "2h", "3h"])
+    seen = state.observe(0)
+    for answer in ("as", "7c as", "as 7", "7c 7d as"):
+        with pytest.raises(ValueError, match="'as'"):
+            _read(answer, seen)
+    assert _read("A♠ as 7", seen) == cr.Play("A♠", "7")
+
+
+def test_errors_at_the_terminal_speak_to_you() -> None:
+    text = playing("p\nK♥\n")
+    assert "you may not pass now; you must lay cards as A" in text
+    assert "K♥ is not in your hand" in text
+    assert "seat 0" not in "".join(line for line in text.splitlines() if line.startswith("  "))
+    assert "illegal action" not in text
+
+
+def test_a_huge_answer_is_quoted_in_a_short_excerpt() -> None:
+    text = playing("Zz" * 5_000_000 + "\n")
+    assert len(text) < 5_000
+    assert "that answer is too long" in text
+
+
+def test_the_status_is_not_shown_twice_with_nothing_between() -> None:
+    out = io.StringIO()
+    screen = _Screen(out, False)
+    shown: list[str] = []
+    seen_at = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal seen_at
+        new = out.getvalue()[seen_at:]
+        seen_at = len(out.getvalue())
+        shown.append(new)
+        if "your turn" in prompt:
+            hand = [line for line in out.getvalue().splitlines() if line.startswith("your hand")]
+            return f"{hand[-1].split()[2]} as 7" if "naming" in prompt else hand[-1].split()[2]
+        return ""
+
+    play(cr.english(3), 5, 1, [RandomBot(), RandomBot()], screen, ask, "Cheat!")
+    last_status = ""
+    repeats = 0
+    for new in shown:
+        lines = new.splitlines(keepends=True)
+        block = "".join(lines[-3:]) if len(lines) >= 3 and lines[-3].startswith("cards in") else ""
+        if new == block:  # nothing was told since the last question: no status again either
+            assert block != last_status, block
+        repeats += new == ""
+        last_status = block or last_status
+    assert repeats  # asked again with nothing new to show, and nothing shown
+
+
+def test_an_unknown_bot_is_named_once(capsys: pytest.CaptureFixture[str]) -> None:
+    message = fails(capsys, "watch", "--bots", "foo")
+    assert "unknown bot foo;" in message and message.count("foo") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("watch", "--delay", "-1"), "--delay"),
+        (("watch", "--delay", "nan"), "--delay"),
+        (("arena", "--workers", "0"), "--workers"),
+        (("arena", "--games", "0"), "--games"),
+        (("watch", "--with", "players=3"), "--players 3"),
+        (("watch", "--with", "jokers", "--with", "jokers=no"), "--with jokers given twice"),
+        (("watch", "--players", "3", "--players", "4"), "--players given twice"),
+        (("watch", "--seed", "1", "--seed", "2"), "--seed given twice"),
+        (("--seed", "7", "arena"), "the command arena must come first"),
+        (("watch", "--games", "5"), "--games is an option of arena"),
+        (("watch", "--with", "window"), "--with window=immediate"),
+        (("watch", "--with", "window=sideways"), "--with window=sideways"),
+        (("watch", "--with", "stock=lots"), "--with stock=lots"),
+        (("watch", "--match", "first-to=0"), "--match first-to=0"),
+        (("watch", "--match", "sudden-death"), "--match sudden-death"),
+    ],
+)
+def test_every_bad_option_is_a_clear_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    message = fails(capsys, *argv)
+    assert said in message, message
+    assert "Traceback" not in message
+    for python in ("True", "False", "Policy", "policy", "got '", "int(", "float("):
+        assert python not in message, message
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out.strip() == f"cheatrules {cr.__version__}"
+
+
+# -- house rules are listed from the library's own tables -------------------------------
+
+
+def test_the_rules_command_lists_every_option_with_its_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "\n".join(run(capsys, "rules"))
+    for family, choices in NAMED_POLICIES.items():
+        for name in choices:
+            assert f"--with {family}={name}" in text, (family, name)
+    for shorthand in ("decks", "jokers", "stock", "pack"):
+        assert f"--with {shorthand}" in text
+    assert "English Cheat" in text and "Verish' Ne Verish'" in text
+    assert "(the default)" in text
+    verish_only = "\n".join(run(capsys, "rules", "--variant", "verish"))
+    assert "--with pack" in verish_only and "--with decks" not in verish_only
+    assert "\n".join(run(capsys, "watch", "--variant", "verish", "--with", "help")) == verish_only
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_a_new_named_policy_is_listed_without_touching_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(NAMED_POLICIES["ranks"], "sideways", NAMED_POLICIES["ranks"]["adjacent"])
+    assert any("--with ranks=sideways" in line for line in run(capsys, "rules"))
+
+
+def test_help_points_to_the_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help"], ["watch", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert "cheatrules rules" in " ".join(capsys.readouterr().out.split())
+
+
+# -- arena output ---------------------------------------------------------------------------
+
+
+def test_the_arena_table_fits_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ("arena", "--games", "3", "--players", "3", "--seed", "1", "--workers", "1")
+    plain = run(capsys, *argv, "--plain")
+    pytest.importorskip("rich")
+    monkeypatch.setenv("COLUMNS", "80")
+    coloured = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in run(capsys, *argv, "--color")]
+    for lines in (plain, coloured):
+        assert all(len(line) <= 80 for line in lines), lines
+        rows = [line for line in lines if "CountingBot" in line or "HonestBot" in line]
+        assert len(rows) == 2, lines  # each row on one line: no name or interval broken
+        assert all(re.search(r"\d\.\d{3}–\d\.\d{3}", row) for row in rows), rows
+
+
+def test_arena_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--games", "3", "--players", "3", "--workers", "1", "--plain"]) == 0
+    out, err = capsys.readouterr()
+    assert "3/3 games" in err and "games" not in out.splitlines()[-1]
+    assert "/3 games" not in out
+
+
+# -- saving when leaving, and match play -------------------------------------------------
+
+
+def test_quitting_with_save_keeps_the_game_so_far(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    text = playing("5♠\nquit\n", "--seed", "2", "--players", "3", "--save", str(record))
+    assert f"the game so far is saved to {record}" in text
+    state = cr.loads(record.read_text(encoding="utf-8"))
+    assert not state.is_over and len(state.actions) >= 1
+
+
+def test_watch_a_match_to_its_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    lines = run(
+        capsys, "watch", "--seed", "3", "--players", "3", "--plain",
+        "--match", "first-to=2", "--save", str(record),
+    )  # fmt: skip
+    ends = [line for line in lines if line.startswith("game ") and " over: " in line]
+    assert ends and ends[0].startswith("game 1 over: seat ")
+    assert any(line.startswith("match score: ") for line in lines)
+    assert any(line.startswith("match over: ") and "takes the match" in line for line in lines)
+    match = cr.loads_match(record.read_text(encoding="utf-8"))
+    assert match.is_over and match.scoring == cr.FirstTo(2) and len(match.games) == len(ends)
+
+
+def test_play_a_match_and_leave_it(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    text = playing("quit\n", "--seed", "2", "--players", "3", "--match", "best-of=3",
+                   "--save", str(record))  # fmt: skip
+    assert "At most 3 games" in text and "Goodbye." in text
+    match = cr.loads_match(record.read_text(encoding="utf-8"))
+    assert match.scoring == cr.BestOf(3) and not match.is_over
+
+
+def test_the_match_scorings_come_from_one_table() -> None:
+    assert set(SCORINGS) >= {"first-to", "best-of", "penalty"}
+    assert _scoring("penalty=100") == cr.Penalty(100)
+    assert _scoring("first-to=3") == cr.FirstTo(3)
+
+
+# -- no command line ends in a traceback ---------------------------------------------------
+
+_WORDS = {
+    "command": ["watch", "play", "arena", "replay", "rules", "bogus", "--help", "--version"],
+    "--variant": ["english", "verish", "x"],
+    "--players": ["2", "3", "4", "11", "x", "-1"],
+    "--seed": ["1", "7", "x"],
+    "--with": ["jokers", "jokers=no", "window", "window=extended", "stock=4", "stock=x",
+               "players=3", "help", "wild", "ranks=free", "pack=36", "decks=2", "=", "="],
+    "--bots": ["random", "honest", "random,honest", "foo", ","],
+    "--delay": ["0", "-1", "x", "0.0"],
+    "--seat": ["0", "2", "9", "x"],
+    "--games": ["1", "2", "0", "x"],
+    "--workers": ["1", "0", "x"],
+    "--match": ["first-to=1", "best-of=1", "penalty=1", "first-to=0", "x", "first-to"],
+    "--save": ["SAVE"],
+    "--plain": [],
+    "--color": [],
+}  # fmt: skip
+
+
+@st.composite
+def argvs(draw: st.DrawFn) -> list[str]:
+    argv = [draw(st.sampled_from(_WORDS["command"]))] if draw(st.integers(0, 4)) else []
+    options = [word for word in _WORDS if word != "command"] + ["--with"] * 3  # the most varied
+    for _ in range(draw(st.integers(0, 4))):
+        option = draw(st.sampled_from(options))
+        argv.append(option)
+        if _WORDS[option] and draw(st.integers(0, 9)) > 0:
+            argv.append(draw(st.sampled_from(_WORDS[option])))
+    return argv
+
+
+class _Inline(Executor):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+T = TypeVar("T")
+
+
+@settings(max_examples=100, deadline=None)
+@given(argvs())
+def test_no_command_line_ends_in_a_traceback(argv: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr("cheatrules.arena.ProcessPoolExecutor", _Inline)
+        patch.setattr("cheatrules.cli.WATCH_LIMIT", 20)  # short games: the options matter here
+        patch.setattr("cheatrules.cli.tournament", functools.partial(tournament, max_steps=20))
+        argv = [str(Path(folder) / "saved.json") if word == "SAVE" else word for word in argv]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
+            except SystemExit as leaving:
+                code = 0 if leaving.code is None else int(leaving.code)
+        assert code in (0, 2), (argv, err.getvalue())
+        if code == 2:
+            assert "cheatrules" in err.getvalue() and "error:" in err.getvalue()
+
+
+def test_a_person_plays_a_whole_match() -> None:
+    out = io.StringIO()
+
+    def ask(prompt: str) -> str:
+        if "your turn" in prompt:
+            hand = [line for line in out.getvalue().splitlines() if line.startswith("your hand")]
+            card = hand[-1].split()[2]
+            return f"{card} as 7" if "naming a rank" in prompt else card
+        return ""
+
+    match = play_match(
+        cr.english(3, stock=3), cr.BestOf(2), 4, 0, [RandomBot(), RandomBot()],
+        _Screen(out, False), ask, "Cheat!",
+    )  # fmt: skip
+    assert match.is_over
+    text = out.getvalue()
+    assert "A match: At most 2 games; the most game wins takes the match." in text
+    assert "game 1 over: seat " in text and "match score: game wins seat 0 " in text
+    assert "You take the match!" in text or "You lose the match." in text
+    assert f"after {len(match.games)} game" in text

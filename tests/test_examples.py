@@ -23,3 +23,17 @@ def test_there_are_examples() -> None:
 def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(path), run_name="__main__")
     assert capsys.readouterr().out.strip()
+
+
+def test_the_worked_example_tells_the_rule_book_story(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(EXAMPLES[0].parent / "worked_example.py"), run_name="__main__")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == [
+        "required rank 7, pile 5 cards",
+        "seat 0 to play",
+        "seat 0 claims two 7s; seat 1 may challenge",
+    ]
+    assert lines[-2:] == [
+        "seat 0 now holds 8 cards; the pile holds 0",
+        "seat 1 plays next and must announce 8",
+    ]

@@ -30,7 +30,7 @@ import os
 import random
 import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 
 import attrs
 
@@ -241,18 +241,19 @@ class Results:
         raise KeyError(f"no agent named {name!r}; the agents are {[r.name for r in self.rows]}")
 
     def table(self) -> str:
-        """The results as a plain-text table, one line per agent."""
+        """The results as a plain-text table, one line per agent, within 80 columns."""
+        name = max([13, *(len(row.name) for row in self.rows)]) + 1
         header = (
-            f"{'agent':<16}{'games':>7}{'win rate':>10}{'95% CI':>16}"
-            f"{'loss rate':>11}{'challenge acc.':>16}{'bluff rate':>12}"
+            f"{'agent':<{name}}{'games':>7}{'win rate':>9}{'95% CI':>13}"
+            f"{'loss rate':>10}{'challenge acc.':>15}{'bluff rate':>11}"
         )
         lines = [header]
         for row in self.rows:
             low, high = row.win_interval
             lines.append(
-                f"{row.name:<16}{row.games:>7}{row.win_rate:>10.3f}"
-                f"{f'{low:.3f}-{high:.3f}':>16}{row.loss_rate:>11.3f}"
-                f"{row.challenge_accuracy:>16.3f}{row.bluff_rate:>12.3f}"
+                f"{row.name:<{name}}{row.games:>7}{row.win_rate:>9.3f}"
+                f"{f'{low:.3f}-{high:.3f}':>13}{row.loss_rate:>10.3f}"
+                f"{row.challenge_accuracy:>15.3f}{row.bluff_rate:>11.3f}"
             )
         lines.append(f"{len(self.games)} games, mean length {self.mean_length:.1f} decisions")
         return "\n".join(lines)
@@ -293,6 +294,26 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: Tasks kept in flight per worker: enough to keep every worker busy, few enough that
+#: memory stays flat however many games are asked for.
+WINDOW = 4
+
+
+def _collect(
+    running: set[Future[list[GameResult]]],
+    played: list[GameResult],
+    games: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Wait for at least one running task, keep its games, and report the games done."""
+    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+    for future in finished:
+        running.discard(future)
+        played.extend(future.result())
+        if progress is not None:
+            progress(len(played), games)
+
+
 def tournament(
     rules: Rules,
     lineup: Sequence[Agent],
@@ -320,11 +341,16 @@ def tournament(
         executor: where to run the games; by default a process pool of
             ``workers`` processes (the machine's cores), made and shut down
             here. Agents must pickle to cross to other processes.
-        workers: the size of the default pool.
-        batch: games per task sent to the executor.
+        workers: the size of the default pool (the machine's cores by
+            default, and never more than the tasks); with an executor of
+            your own, how many workers it has.
+        batch: games per task sent to the executor. At most four tasks a
+            worker are in flight at once, so memory does not grow with
+            ``games`` before they are played.
         max_steps: a game still going after this many decisions stops and
             counts as no result.
-        progress: called with (games done, games) as batches finish.
+        progress: called with (games done, games) as each batch finishes,
+            from the first one.
 
     Raises:
         RulesError: a lineup that does not seat every player, or a count
@@ -342,26 +368,24 @@ def tournament(
     for agent in lineup:
         if not callable(getattr(agent, "act", None)):
             raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")
-    chunks = [range(start, min(start + batch, games)) for start in range(0, games, max(1, batch))]
+    chunks = (range(start, min(start + batch, games)) for start in range(0, games, batch))
+    tasks = -(-games // batch)
     members = tuple(lineup)
     owned = executor is None
+    size = max(1, min(workers or os.cpu_count() or 1, tasks))  # never more workers than tasks
     pool = (
-        ProcessPoolExecutor(workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
-        if executor is None
-        else executor
+        ProcessPoolExecutor(size, initializer=_ignore_interrupts) if executor is None else executor
     )
+    window = WINDOW * size
     try:
-        futures: list[Future[list[GameResult]]] = [
-            pool.submit(_batch, rules, members, seed, chunk, max_steps) for chunk in chunks
-        ]
-        done = 0
+        running: set[Future[list[GameResult]]] = set()
         played: list[GameResult] = []
-        for future in as_completed(futures):
-            batch_results = future.result()
-            played.extend(batch_results)
-            done += len(batch_results)
-            if progress is not None:
-                progress(done, games)
+        for chunk in chunks:
+            if len(running) >= window:
+                _collect(running, played, games, progress)
+            running.add(pool.submit(_batch, rules, members, seed, chunk, max_steps))
+        while running:
+            _collect(running, played, games, progress)
     finally:
         if owned:
             pool.shutdown(cancel_futures=True)

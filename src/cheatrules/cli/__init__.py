@@ -1,0 +1,559 @@
+"""The ``cheatrules`` command: watch, play, run a tournament, replay a record, list house rules.
+
+``cheatrules watch`` narrates a game among bots; ``cheatrules play`` seats
+you against bots in the terminal; ``--match first-to=3`` (or ``best-of=5``,
+``penalty=3``) makes either a match of several games. ``cheatrules arena``
+runs a tournament with a progress bar and a results table; ``cheatrules
+replay FILE`` tells a saved game or match; ``cheatrules rules`` lists every
+house rule ``--with`` takes. ``python -m cheatrules`` is the same command,
+and a bare ``cheatrules --seed 7`` still watches. With the ``cli`` extra
+installed (``pip install "cheatrules[cli]"``, which brings ``rich``) the
+output has colour, tables and a live progress bar; without it, plain text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
+
+from cheatrules import __version__
+from cheatrules.actions import Action
+from cheatrules.arena import Results, tournament
+from cheatrules.bots import Agent, RandomBot
+from cheatrules.deal import deal
+from cheatrules.errors import CheatRulesError, RecordError
+from cheatrules.match import Match, Scoring, dumps_match, loads_match
+from cheatrules.narration import narrate
+from cheatrules.records import _json_object, dumps, loads, loads_view
+from cheatrules.rules import Rules
+from cheatrules.state import GameState
+
+from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
+from ._options import lineup as _lineup
+from ._options import scoring as _scoring
+from ._play import _input, _LeaveError, match_lines, play_match
+from ._play import _read as _read
+from ._play import play as play
+from ._screen import _Screen as _Screen
+from ._screen import _style
+
+__all__ = ["BOTS", "SCORINGS", "VARIANTS", "main", "random_decision"]
+
+_COMMANDS = ("watch", "play", "arena", "replay", "rules")
+
+#: The most decisions ``watch`` lets a game run before it stops it.
+WATCH_LIMIT = 5000
+
+
+def random_decision(state: GameState, rng: random.Random, challenge: float = 0.15) -> Action:
+    """A random bot's decision on the whole state (kept for scripts that used it).
+
+    It acts as :class:`~cheatrules.bots.RandomBot` does from the mover's
+    observation, challenging with probability ``challenge``.
+    """
+    seat: int = state.to_move  # type: ignore[assignment]
+    return RandomBot(challenge=challenge).act(state.observe(seat), rng)
+
+
+# -- the options ----------------------------------------------------------------------
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a whole number; got {text}") from None
+
+
+def _at_least_one(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"give a whole number of 1 or more; got {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"give a number of seconds from 0 to 10; got {text}")
+    return value
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing the option given twice."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: dict[str, str] = namespace.__dict__.setdefault("_given", {})
+        if self.dest in given:
+            parser.error(
+                f"{option_string} given twice ({given[self.dest]} and {option_string} {values}); "
+                "give it once"
+            )
+        given[self.dest] = f"{option_string} {values}"
+        setattr(namespace, self.dest, values)
+
+
+_RULES_HINT = "'cheatrules rules' lists every house rule with its values"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cheatrules",
+        description="Cheat and Verish' Ne Verish' in the terminal: "
+        "watch, play, arena, replay, rules.",
+        epilog="Run 'cheatrules COMMAND --help' for a command's options, and "
+        f"{_RULES_HINT} (for --with NAME=VALUE). "
+        "Without a command, 'cheatrules' watches a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"cheatrules {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def colours(sub: argparse.ArgumentParser) -> None:
+        colour = sub.add_mutually_exclusive_group()
+        colour.add_argument(
+            "--color", dest="fancy", action="store_true", default=None, help="force colour"
+        )
+        colour.add_argument(
+            "--plain", dest="fancy", action="store_false", help="plain text, no colour"
+        )
+
+    def variant(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--variant",
+            choices=sorted(VARIANTS),
+            default=None,
+            action=_Once,
+            help="english (Cheat, 3-10 players) or verish (Verish' Ne Verish', 2-6 players)",
+        )
+
+    def game_options(sub: argparse.ArgumentParser, bots: str | None) -> None:
+        variant(sub)
+        sub.add_argument(
+            "--players", type=_whole, default=4, action=_Once, help="number of seats (default: 4)"
+        )
+        sub.add_argument(
+            "--seed", type=_whole, default=None, action=_Once, help="seed (default: random)"
+        )
+        sub.add_argument(
+            "--with",
+            dest="house",
+            action="append",
+            default=[],
+            metavar="NAME[=VALUE]",
+            help="a house rule, such as jokers, window=extended, passing=consent, stock=5 "
+            f"(repeat for several; --with help or {_RULES_HINT})",
+        )
+        usual = bots or "counting, honest, then random"
+        sub.add_argument(
+            "--bots",
+            default=bots,
+            action=_Once,
+            help=f"bots by seat, comma-separated, or one name for all: {', '.join(BOTS)} "
+            f"(default: {usual})",
+        )
+        colours(sub)
+
+    def match_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--match",
+            metavar="SCORING",
+            action=_Once,
+            help="play a match of several games: "
+            + ", ".join(f"{name}=N" for name in SCORINGS)
+            + " (such as first-to=3)",
+        )
+
+    def delay(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--delay",
+            type=_seconds,
+            default=0.0,
+            action=_Once,
+            help="seconds to pause between lines, 0 to 10 (default: 0)",
+        )
+
+    watch = commands.add_parser("watch", help="watch bots play a narrated game (or match)")
+    game_options(watch, None)
+    match_option(watch)
+    delay(watch)
+    watch.add_argument("--save", metavar="FILE", action=_Once, help="write the record to FILE")
+
+    play = commands.add_parser("play", help="play against bots in the terminal")
+    game_options(play, "counting")
+    match_option(play)
+    play.add_argument("--seat", type=_whole, default=0, action=_Once, help="your seat (default: 0)")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        action=_Once,
+        help="write the record to FILE at the end (or when you leave)",
+    )
+
+    arena = commands.add_parser("arena", help="a tournament among bots, with a results table")
+    game_options(arena, None)
+    arena.add_argument(
+        "--games", type=_at_least_one, default=100, action=_Once, help="games (default: 100)"
+    )
+    arena.add_argument(
+        "--workers",
+        type=_at_least_one,
+        default=None,
+        action=_Once,
+        help="processes (default: the cores, never more than the games)",
+    )
+
+    replay = commands.add_parser("replay", help="narrate a saved game or match record")
+    replay.add_argument("file", help="a record written by --save, cheatrules.dumps or dumps_match")
+    delay(replay)
+    colours(replay)
+
+    rules = commands.add_parser("rules", help="list every house rule --with takes")
+    variant(rules)
+    colours(rules)
+    return parser
+
+
+def _owners(parser: argparse.ArgumentParser) -> dict[str, list[str]]:
+    """Each option string, with the commands that take it."""
+    owners: dict[str, list[str]] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                for option in sub._option_string_actions:
+                    owners.setdefault(option, []).append(name)
+    return owners
+
+
+def _arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """Parse ``argv``, saying plainly what is misplaced or belongs to another command."""
+    if not argv or (argv[0] not in _COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        misplaced = [word for word in argv if word in _COMMANDS]
+        if misplaced:
+            rest = " ".join(word for word in argv if word != misplaced[0])
+            parser.error(
+                f"the command {misplaced[0]} must come first: cheatrules {misplaced[0]} {rest}"
+            )
+        argv = ["watch", *argv]  # 'cheatrules --seed 7' watches, as it always has
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        owners = _owners(parser)
+        for word in extras:
+            option = word.split("=", 1)[0]
+            if option in owners and args.command not in owners[option]:
+                parser.error(
+                    f"{option} is an option of {' and '.join(owners[option])}, "
+                    f"not of {args.command}"
+                )
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
+
+
+# -- watch ------------------------------------------------------------------------
+
+
+def watch(
+    seed: int,
+    players: int,
+    delay: float,
+    out: TextIO,
+    variant: str = "english",
+    lineup: Sequence[Agent] | None = None,
+    rules: Rules | None = None,
+    screen: _Screen | None = None,
+) -> GameState:
+    """Deal a seeded game, let bots play it, and narrate it line by line."""
+    make_rules, title, challenge_word = VARIANTS[variant]
+    rules = make_rules(players) if rules is None else rules
+    lineup = list(lineup) if lineup is not None else [RandomBot()] * rules.players
+    screen = screen or _Screen(out, False)
+    state = deal(rules, seed=seed)
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
+    screen.say(f"{title}, {rules.players} players, seed {seed}: {_names(lineup)}.", "bold")
+    state = _bots_play(state, lineup, rngs)
+    _tell(narrate(state.events, challenge_word=challenge_word), screen, delay)
+    if not state.is_over:
+        screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
+    screen.say(f"{len(state.actions)} decisions, {state.players} players, seed {seed}.")
+    return state
+
+
+def _names(lineup: Sequence[Agent]) -> str:
+    return ", ".join(f"seat {seat} {type(bot).__name__}" for seat, bot in enumerate(lineup))
+
+
+def _bots_play(state: GameState, lineup: Sequence[Agent], rngs: list[random.Random]) -> GameState:
+    steps = 0
+    while not state.is_over and steps < WATCH_LIMIT:
+        seat: int = state.to_move  # type: ignore[assignment]
+        state = state.apply(lineup[seat].act(state.observe(seat), rngs[seat]))
+        steps += 1
+    return state
+
+
+def _tell(lines: Iterator[str], screen: _Screen, delay: float, number: int | None = None) -> None:
+    for line in lines:
+        if number is not None and line.startswith("game over:"):
+            line = line.replace("game over:", f"game {number} over:", 1)
+        screen.say(line, _style(line))
+        if delay:
+            time.sleep(delay)
+
+
+def watch_match(
+    rules: Rules,
+    scoring: Scoring,
+    seed: int,
+    lineup: Sequence[Agent],
+    screen: _Screen,
+    variant: str = "english",
+    delay: float = 0.0,
+) -> Match:
+    """Let bots play a seeded match, narrating each game, its end and the match score."""
+    _, title, challenge_word = VARIANTS[variant]
+    screen.say(f"{title}, {rules.players} players, seed {seed}: {_names(lineup)}.", "bold")
+    screen.say(f"A match: {describe_scoring(scoring)}", "bold")
+    match = Match.start(rules, scoring, seed=seed)
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
+    decisions = 0
+    while not match.is_over:
+        done = len(match.games)
+        screen.say(f"game {done + 1}, dealt by seat {match.game.dealer}", "bold")
+        steps = 0
+        while len(match.games) == done and steps < WATCH_LIMIT:
+            seat: int = match.to_move  # type: ignore[assignment]
+            match = match.apply(lineup[seat].act(match.observe(seat), rngs[seat]))
+            steps += 1
+        decisions += steps
+        game = match.games[-1] if len(match.games) > done else match.game
+        _tell(narrate(game.events, challenge_word=challenge_word), screen, delay, done + 1)
+        if len(match.games) == done:
+            screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
+            break
+        for line in match_lines(match):
+            screen.say(line, "bold")
+    games = len(match.games) + (not match.is_over)
+    screen.say(f"{games} games, {decisions} decisions, {rules.players} players, seed {seed}.")
+    return match
+
+
+# -- arena ------------------------------------------------------------------------
+
+#: The arena table's columns, and what the short ones mean.
+_HEADERS = ("agent", "games", "wins", "95% CI", "losses", "caught", "bluffs")
+_LEGEND = (
+    "wins, losses: shares of the seat-games played; 95% CI: of the wins;",
+    "caught: share of challenges that caught a lie; bluffs: share of claims that lied",
+)
+
+
+def _arena(
+    rules: Rules, lineup: list[Agent], games: int, seed: int, workers: int | None, screen: _Screen
+) -> Results:
+    if screen.err_console is not None:
+        from rich.progress import Progress
+
+        with Progress(console=screen.err_console, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            results = tournament(
+                rules,
+                lineup,
+                games,
+                seed,
+                workers=workers,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    else:
+        marks = {games * step // 10 for step in range(1, 11)}
+        first = True
+
+        def note(done: int, total: int) -> None:
+            nonlocal first
+            if first or done in marks or done == total:
+                screen.note(f"{done}/{total} games")
+            first = False
+
+        results = tournament(rules, lineup, games, seed, workers=workers, progress=note)
+    rows = []
+    for row in results.rows:
+        low, high = row.win_interval
+        rows.append(
+            (
+                row.name,
+                str(row.games),
+                f"{row.win_rate:.3f}",
+                f"{low:.3f}–{high:.3f}",
+                f"{row.loss_rate:.3f}",
+                f"{row.challenge_accuracy:.3f}",
+                f"{row.bluff_rate:.3f}",
+            )
+        )
+    screen.table(
+        f"{games} games, seed {seed}, mean length {results.mean_length:.1f} decisions",
+        _HEADERS,
+        rows,
+    )
+    for line in _LEGEND:
+        screen.say(line, "dim")
+    return results
+
+
+# -- replay -----------------------------------------------------------------------
+
+
+def _replay(path: str, screen: _Screen, delay: float) -> None:
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise CheatRulesError(f"cannot read {path}: {reason}") from None
+    try:
+        data = _json_object(text)
+    except RecordError:
+        data = {}  # loads() below says what is wrong with it
+    if data.get("format") == "cheatrules-match":
+        match = loads_match(text)
+        word = _challenge_word(match.rules)
+        screen.say(f"A match: {describe_scoring(match.scoring)}", "bold")
+        played = [*match.games] + ([] if match.is_over else [match.game])
+        for number, game in enumerate(played, start=1):
+            screen.say(f"game {number}, dealt by seat {game.dealer}", "bold")
+            _tell(narrate(game.events, challenge_word=word), screen, delay, number)
+        screen.say(match_lines(match)[-1] if match.is_over else "the match was left unfinished")
+        return
+    if "view" in data:
+        seen = loads_view(text)
+        events = seen.events
+        rules = seen.rules
+    else:
+        state = loads(text)
+        events = state.events
+        rules = state.rules
+    _tell(narrate(events, challenge_word=_challenge_word(rules)), screen, delay)
+
+
+def _challenge_word(rules: Rules) -> str:
+    return VARIANTS["verish"][2] if rules.name == "verish" else VARIANTS["english"][2]
+
+
+# -- the entry point ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _streams(out: TextIO | None, err: TextIO | None) -> Iterator[None]:
+    """Send what argparse prints (help, version, usage errors) to the streams given."""
+    with contextlib.ExitStack() as stack:
+        if out is not None:
+            stack.enter_context(contextlib.redirect_stdout(out))
+        if err is not None:
+            stack.enter_context(contextlib.redirect_stderr(err))
+        yield
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line; return the exit status.
+
+    A usage error (a bad option, an unknown house rule, a record that will
+    not load) prints a one-line message and exits with status 2, as
+    argparse does; leaving a game exits with 0.
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser()
+    with _streams(stdout, stderr):
+        args = _arguments(parser, args_list)
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    source = stdin if stdin is not None else sys.stdin
+    screen = _Screen(out, getattr(args, "fancy", None), err)
+    table: GameState | Match | None = None
+    save = getattr(args, "save", None)
+    try:
+        if args.command == "replay":
+            _replay(args.file, screen, args.delay)
+            return 0
+        variant = args.variant or "english"
+        if args.command == "rules" or "help" in args.house:
+            for index, name in enumerate([variant] if args.variant else list(VARIANTS)):
+                if index:
+                    screen.say("")
+                for line in listing(name):
+                    screen.say(line)
+            return 0
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        rules = house_rules(variant, args.players, args.house)
+        scoring = _scoring(args.match) if getattr(args, "match", None) else None
+        title, word = VARIANTS[variant][1:]
+        if args.command == "watch":
+            bots = _lineup(args.bots, rules.players)
+            if scoring is not None:
+                table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay)
+            else:
+                table = watch(seed, rules.players, args.delay, out, variant, bots, rules, screen)
+        elif args.command == "play":
+            bots = _lineup(args.bots, rules.players, skip=args.seat)
+            screen.say(f"{title}, {rules.players} players, seed {seed}.", "bold")
+            ask = _input(source, out)
+            try:
+                if scoring is not None:
+                    table = play_match(rules, scoring, seed, args.seat, bots, screen, ask, word)
+                else:
+                    table = play(rules, seed, args.seat, bots, screen, ask, word)
+            except _LeaveError as leaving:
+                screen.say("\nGoodbye.")
+                _save(save, leaving.table, screen, so_far=True)
+                return 0
+        else:
+            bots = _lineup(args.bots, rules.players)
+            _arena(rules, bots, args.games, seed, args.workers, screen)
+        _save(save, table, screen)
+    except CheatRulesError as error:
+        with _streams(stdout, stderr):
+            parser.exit(2, f"cheatrules: error: {error}\n")
+    except KeyboardInterrupt:
+        screen.say("\nInterrupted.")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other tools do.
+        sys.stdout = None
+        return 0
+    return 0
+
+
+def _save(
+    path: str | None, table: GameState | Match | None, screen: _Screen, so_far: bool = False
+) -> None:
+    if not path:
+        return
+    what = "match" if isinstance(table, Match) else "game"
+    if table is None:
+        screen.say(f"nothing to save to {path}: no card was dealt")
+        return
+    text = dumps_match(table) if isinstance(table, Match) else dumps(table)
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise CheatRulesError(f"cannot write {path}: {error.strerror or error}") from None
+    record = f"the {what} so far is saved to {path}" if so_far else f"record saved to {path}"
+    screen.say(f"{record}; replay it with: cheatrules replay {path}")

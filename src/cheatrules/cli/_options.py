@@ -1,0 +1,277 @@
+"""Reading the command's options: house rules, bots and match scorings, in the user's words.
+
+Every house rule the command line offers is read from the library's own
+tables: the policy names of :data:`cheatrules.rules.NAMED_POLICIES` (with
+each policy's docstring for its meaning) and the shorthands documented in
+the Args of :func:`~cheatrules.english` and :func:`~cheatrules.verish`.
+An option added there appears in ``cheatrules rules`` without a change here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
+from cheatrules.cards import Deck
+from cheatrules.errors import CheatRulesError
+from cheatrules.match import BestOf, FirstTo, Penalty, Scoring
+from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules, english, verish
+
+from ._screen import WIDTH
+
+#: The games the command line offers, each with its rules, name, and challenge call.
+VARIANTS: dict[str, tuple[Callable[..., Rules], str, str]] = {
+    "english": (english, "English Cheat", "Cheat!"),
+    "verish": (verish, "Verish' Ne Verish'", "I don't believe!"),
+}
+
+#: The bots the command line can seat, by name.
+BOTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomBot,
+    "honest": HonestBot,
+    "counting": CountingBot,
+    "sampling": SamplingBot,
+}
+
+#: The match scorings ``--match NAME=N`` offers: each takes one whole number.
+SCORINGS: dict[str, Callable[[int], Scoring]] = {
+    "first-to": FirstTo,
+    "best-of": BestOf,
+    "penalty": Penalty,
+}
+
+# Where several names of a family make the same kind of policy, its docstring
+# cannot tell them apart: these say what each name changes.
+_MEANINGS: dict[tuple[str, str], str] = {
+    ("claims", "1-4"): "A claim lays 1 to 4 cards.",
+    ("claims", "1-3"): "A claim lays 1 to 3 cards.",
+    ("claims", "one"): "A claim lays exactly 1 card.",
+    ("claims", "any"): "A claim lays any number of cards of one rank the deck can hold.",
+    ("window", "immediate"): "Each opponent, from the declarer's left, may challenge the claim "
+    "until the next claim is made.",
+    ("window", "extended"): "As immediate, and the last claim but one may still be challenged "
+    "(answer 'e').",
+    ("discards", "compulsory"): "Right after taking the pile, the taker must set aside "
+    "complete fours.",
+}
+
+
+# -- house rules ---------------------------------------------------------------------------
+
+
+def _first_line(text: str | None) -> str:
+    paragraph = (text or "").strip().split("\n\n")[0]
+    return re.sub(r"``([^`]*)``", r"\1", " ".join(paragraph.split()))
+
+
+def shorthands(make_rules: Callable[..., Rules]) -> dict[str, str]:
+    """The options a game's function takes besides the policy families, with their meaning.
+
+    Read from the ``Args:`` of its docstring: every argument but ``players``
+    and ``**options``.
+    """
+    found: dict[str, str] = {}
+    doc = inspect.getdoc(make_rules) or ""
+    lines = doc.split("Args:\n", 1)[1].splitlines() if "Args:\n" in doc else []
+    name = ""
+    for line in lines:
+        if not line.strip():
+            break
+        if not line.startswith("    "):
+            break
+        if not line.startswith("     "):  # a new argument
+            name, _, text = line.strip().partition(":")
+            if name.startswith("*") or name == "players":
+                name = ""
+                continue
+            found[name] = text.strip()
+        elif name:
+            found[name] += " " + line.strip()
+    return {key: re.sub(r"``([^`]*)``", r"\1", value) for key, value in found.items()}
+
+
+def _meaning(family: str, name: str, deck: Deck) -> str:
+    if (family, name) in _MEANINGS:
+        return _MEANINGS[family, name]
+    return _first_line(type(NAMED_POLICIES[family][name](deck)).__doc__)
+
+
+def _choices(family: str) -> str:
+    names = list(NAMED_POLICIES[family])
+    spelled = [f"--with {family}={name}" for name in names]
+    return ", ".join(spelled[:-1]) + f" or {spelled[-1]}" if len(spelled) > 1 else spelled[0]
+
+
+def listing(variant: str) -> list[str]:
+    """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal."""
+    make_rules, title, _ = VARIANTS[variant]
+    usual = make_rules()
+    lines = [f"{title} (--variant {variant}): house rules, given as --with NAME=VALUE", ""]
+
+    def entry(option: str, meaning: str) -> None:
+        lines.append(f"  {option}")
+        lines.extend(
+            textwrap.wrap(meaning, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6)
+        )
+
+    for name, meaning in shorthands(make_rules).items():
+        entry(f"--with {name}", _plain(meaning[:1].upper() + meaning[1:]))
+    for family, choices in NAMED_POLICIES.items():
+        lines.append("")
+        lines.extend(
+            textwrap.wrap(
+                f"{family}: {_first_line(POLICY_FAMILIES[family].__doc__)}",
+                WIDTH,
+                subsequent_indent="  ",
+            )
+        )
+        marked = False
+        for name, make in choices.items():
+            usual_one = not marked and make(usual.deck) == getattr(usual, family)
+            marked = marked or usual_one
+            default = " (the default)" if usual_one else ""
+            entry(f"--with {family}={name}{default}", _meaning(family, name, usual.deck))
+    return lines
+
+
+def _value(raw: str, given: bool) -> object:
+    if not given or raw.lower() in ("yes", "true", "on"):
+        return True
+    if raw.lower() in ("no", "false", "off"):
+        return False
+    if raw.isdigit():
+        return int(raw)
+    return raw
+
+
+def _plain(message: str) -> str:
+    """A library message in command-line words: yes and no for True and False, values unquoted."""
+    message = re.sub(r"\bTrue\b", "yes", message)
+    message = re.sub(r"\bFalse\b", "no", message)
+    message = re.sub(r"\bgot '([^']*)'", r"got \1", message)
+    return re.sub(r"\b(\w+)= ", r"\1 ", message)
+
+
+def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
+    """The rules of ``variant`` for ``players`` with the ``--with`` house rules in ``items``.
+
+    Raises:
+        CheatRulesError: a player count the game does not take, or a house
+            rule that is unknown, given twice, or given a value it does not
+            take; the message names the ``--with NAME=VALUE`` at fault.
+
+    """
+    make_rules, title, _ = VARIANTS[variant]
+    try:
+        plain = make_rules(players)
+    except CheatRulesError as error:
+        raise CheatRulesError(f"--players {players}: {_plain(str(error))}") from None
+    extra = shorthands(make_rules)
+    known = [*extra, *NAMED_POLICIES]
+    options: dict[str, object] = {}
+    spelled: dict[str, str] = {}
+    for item in items:
+        name, given, raw = item.partition("=")
+        key = name.strip().lower().replace("-", "_")
+        shown = f"--with {item}"
+        if not key:
+            raise CheatRulesError(f"{shown}: name a house rule, such as --with jokers")
+        if key == "players":
+            raise CheatRulesError(
+                f"{shown}: the number of seats is not a house rule; give --players {raw or 'N'}"
+            )
+        if key in options:
+            raise CheatRulesError(
+                f"--with {name} given twice ({spelled[key]} and {shown}); give each house rule once"
+            )
+        if key in NAMED_POLICIES:
+            if not raw:
+                raise CheatRulesError(f"--with {name} needs a value: {_choices(key)}")
+            if raw not in NAMED_POLICIES[key]:
+                raise CheatRulesError(f"{shown}: no such {key}; give {_choices(key)}")
+            value: object = raw
+        else:
+            value = _value(raw, bool(given))
+        try:
+            make_rules(players, **{key: value})
+        except CheatRulesError as error:
+            if key not in known or key in POLICY_FAMILIES:
+                raise CheatRulesError(
+                    f"unknown option {name} for {title}; the options are {', '.join(known)} "
+                    "(cheatrules rules lists them with their values)"
+                ) from None
+            raise CheatRulesError(f"{shown}: {_plain(str(error))}") from None
+        options[key] = value
+        spelled[key] = shown
+    try:
+        return make_rules(players, **options) if options else plain
+    except CheatRulesError as error:
+        raise CheatRulesError(f"{' '.join(spelled.values())}: {_plain(str(error))}") from None
+
+
+# -- bots and scorings ---------------------------------------------------------------------
+
+
+def lineup(names: str | None, players: int, skip: int | None = None) -> list[Agent]:
+    """The bots named in ``names`` (comma-separated), one per seat but ``skip``.
+
+    By default a counting bot, an honest bot, and random bots in the other seats.
+    """
+    seats = players - (skip is not None)
+    if names is None:
+        names = ",".join(["counting", "honest", *["random"] * seats][:seats])
+    wanted = [name.strip().lower() for name in names.split(",") if name.strip()]
+    unknown = [name for name in dict.fromkeys(wanted) if name not in BOTS]
+    if unknown:
+        raise CheatRulesError(f"unknown bot {', '.join(unknown)}; the bots are {', '.join(BOTS)}")
+    if len(wanted) == 1:
+        wanted *= seats
+    if len(wanted) != seats:
+        raise CheatRulesError(
+            f"--bots names {len(wanted)} bots; give one, or one per seat ({seats}), "
+            "such as --bots counting,random,random"
+        )
+    return [BOTS[name]() for name in wanted]
+
+
+def _scorings() -> str:
+    return ", ".join(f"{name}=N" for name in SCORINGS)
+
+
+def scoring(text: str) -> Scoring:
+    """The match scoring ``--match`` names, such as ``first-to=3``.
+
+    Raises:
+        CheatRulesError: an unknown scoring, or a number it does not take.
+
+    """
+    name, _, raw = text.partition("=")
+    key = name.strip().lower()
+    if key not in SCORINGS:
+        raise CheatRulesError(f"--match {text}: no such scoring; the scorings are {_scorings()}")
+    if not raw.strip().isdigit():
+        raise CheatRulesError(
+            f"--match {text}: give a number of 1 or more, such as --match {key}=3"
+        )
+    try:
+        return SCORINGS[key](int(raw))
+    except CheatRulesError:
+        raise CheatRulesError(
+            f"--match {text}: give a number of 1 or more, such as --match {key}=3"
+        ) from None
+
+
+def describe_scoring(chosen: Scoring) -> str:
+    """One line for people: the scoring's docstring with its settings filled in."""
+    kind: Any = type(chosen)
+    text = kind.__doc__ or kind.__name__
+    if attrs.has(kind):
+        for field in attrs.fields(kind):
+            text = text.replace(f"``{field.name}``", str(getattr(chosen, field.name)))
+    return _first_line(text)
