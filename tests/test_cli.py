@@ -506,7 +506,7 @@ class _Inline(Executor):
 T = TypeVar("T")
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(argvs())
 def test_no_command_line_ends_in_a_traceback(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
