@@ -193,14 +193,68 @@ def test_a_whole_hand_set_aside_at_a_turn_leaves_the_game() -> None:
 # -- jokers ------------------------------------------------------------------------------
 
 
-def test_jokers_add_two_cards_to_each_pack() -> None:
+def jokers_of(deck: cr.Deck) -> list[str]:
+    return [str(card) for card in deck.cards() if card.rank is Rank.JOKER]
+
+
+def test_the_general_guide_includes_two_jokers_whatever_the_packs() -> None:
+    # "Coringas como curingas: Inclua 2 Coringas" (seed 001): two jokers in all.
     assert cr.english(4, jokers=True).deck.size == 54
-    assert cr.english(8, jokers=True).deck.size == 108
+    assert cr.english(8, jokers=True).deck.size == 106
+    assert cr.english(8, jokers=2).deck == cr.english(8, jokers=True).deck
     assert cr.verish(3, jokers=True).deck.size == 38
-    deck = cr.english(4, jokers=True).deck
-    assert deck.copies(Rank.JOKER) == 2
-    assert [str(card) for card in deck.cards() if card.rank is Rank.JOKER] == ["★♥", "★♠"]
-    assert Rank.JOKER not in deck.ranks  # nobody announces Jokers
+    assert jokers_of(cr.english(4, jokers=True).deck) == ["★♥", "★♠"]
+    assert jokers_of(cr.english(8, jokers=True).deck) == ["★♥", "★♠"]  # one copy of each
+    assert cr.english(8, jokers=True).deck.copies(Rank.JOKER) == 2
+    assert Rank.JOKER not in cr.english(4, jokers=True).deck.ranks  # nobody announces Jokers
+
+
+def test_two_jokers_per_pack_is_an_option() -> None:
+    deck = cr.english(8, jokers="per-pack").deck
+    assert deck.size == 108 and deck.copies(Rank.JOKER) == 4
+    assert jokers_of(deck) == ["★♥", "★♥", "★♠", "★♠"]
+    assert cr.english(4, jokers="per-pack").deck == cr.english(4, jokers=True).deck
+
+
+def test_any_count_of_jokers_the_packs_hold() -> None:
+    assert jokers_of(cr.english(4, jokers=1).deck) == ["★♥"]  # the red one first
+    assert jokers_of(cr.english(8, jokers=3).deck) == ["★♥", "★♥", "★♠"]
+    assert cr.english(4, jokers=0).deck == cr.Deck()
+    for bad in (3, -1, "two", 2.0):
+        with pytest.raises(cr.RulesError, match="jokers must be"):
+            cr.english(4, jokers=bad)
+    with pytest.raises(cr.RulesError, match=r"jokers must be .* 0 to 4"):
+        cr.english(8, jokers=5)
+
+
+def test_two_jokers_in_two_packs_are_one_of_each() -> None:
+    rules = cr.english(8, jokers=True)
+    others = ["K♥", "K♠", "Q♥", "Q♠", "J♥", "J♠", "10♥"]
+    with pytest.raises(cr.DealError, match="★♥ 2 times, but the deck has 1 copy"):
+        cr.deal(rules, hands=["★♥ ★♥ 2♦", *others])
+    state = cr.deal(rules, hands=["★♥ ★♠ 2♦", *others])
+    round_trips(state)
+
+
+def test_a_deck_with_jokers_true_keeps_two_per_pack() -> None:
+    # Records written before the count existed say {"packs": 2, "jokers": true}
+    # and mean four jokers: Deck keeps that meaning, and stores the count.
+    assert cr.Deck(packs=2, jokers=True).jokers == 4
+    assert cr.Deck(packs=2, jokers=True) == cr.Deck(packs=2, jokers=4)
+    assert cr.Deck(packs=2, jokers=False) == cr.Deck(packs=2, jokers=0) == cr.Deck(packs=2)
+    assert cr.Deck(packs=2, jokers="per-pack") == cr.Deck(packs=2, jokers=4)
+    assert cr.Deck(packs=2, jokers=2).size == 106
+    assert cr.Deck.short(jokers=1).size == 37
+    for bad in (5, -1, "all", 1.5, None):
+        with pytest.raises(cr.CardError, match="jokers"):
+            cr.Deck(packs=2, jokers=bad)  # type: ignore[arg-type]
+
+
+def test_a_deck_with_a_count_of_jokers_is_written_as_the_count() -> None:
+    state = cr.deal(cr.english(8, jokers=True), seed=3)
+    text = cr.dumps(state)
+    assert '"jokers": 2' in text
+    assert cr.loads(text) == state
 
 
 def test_a_joker_is_written_and_read_like_a_card() -> None:
@@ -235,7 +289,7 @@ def test_a_joker_alone_is_a_true_claim_of_any_rank() -> None:
 
 
 def test_jokers_make_no_four() -> None:
-    rules = cr.english(8, jokers=True, discards="any-time")
+    rules = cr.english(8, jokers="per-pack", discards="any-time")
     others = ["K♥", "K♠", "Q♥", "Q♠", "J♥", "J♠", "10♥"]
     state = cr.deal(rules, hands=["★♥ ★♥ ★♠ ★♠ 2♦", *others])
     assert all(not isinstance(action, cr.Discard) for action in state.legal_actions())
@@ -244,7 +298,7 @@ def test_jokers_make_no_four() -> None:
 def test_jokers_with_a_deck_policy_contradict() -> None:
     with pytest.raises(cr.RulesError, match=r"jokers=.*deck="):
         cr.english(4, jokers=True, deck=cr.Deck())
-    with pytest.raises(cr.RulesError, match="jokers must be True or False"):
+    with pytest.raises(cr.RulesError, match="jokers must be True"):
         cr.english(4, jokers="yes")
     assert cr.english(4, jokers=False, deck=cr.Deck()).deck == cr.Deck()  # no contradiction
 
