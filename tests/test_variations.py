@@ -14,7 +14,7 @@ from cheatrules import STANDARD_RANKS, Accept, Challenge, Phase, Play, Rank
 from cheatrules.narration import narrate
 from cheatrules.policies import HolderOf
 
-from .strategies import random_action
+from .strategies import play_randomly, random_action
 
 
 def accept_all(state: cr.GameState) -> cr.GameState:
@@ -286,6 +286,57 @@ def test_a_joker_alone_is_a_true_claim_of_any_rank() -> None:
     assert state.is_legal(Play("★♠", "2")) and not state.is_legal(Play("★♠", "★"))
     state = state.apply(Play("★♠", "2")).apply(Challenge())
     assert state.events[-2].truthful  # type: ignore[attr-defined]
+
+
+def test_a_challenged_play_with_a_joker_wins_for_the_declarer() -> None:
+    # "uma jogada contestada com um Coringa e uma jogada vencedora para quem
+    # declarou" (seed 001), as an option: whatever else the group holds.
+    rules = cr.english(3, jokers=True, check="jokers-protect")
+    assert rules.check == cr.policies.JokerProtects()
+    state = cr.deal(rules, hands=["★♥ K♦ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♥ K♦", "A")).apply(Challenge())
+    assert state.events[-2] == cr.events.Revealed(0, cr.cards("K♦ ★♥"), Rank.ACE, True)
+    assert state.hands[1] == cr.cards("9♣ K♦ K♥ ★♥")  # the challenger takes the pile
+    round_trips(state)
+
+
+def test_by_default_a_joker_only_counts_as_the_announced_rank() -> None:
+    state = cr.deal(cr.english(3, jokers=True), hands=["★♥ K♦ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♥ K♦", "A")).apply(Challenge())
+    assert not state.events[-2].truthful  # type: ignore[attr-defined]
+    assert state.hands[0] == cr.cards("2♦ K♦ ★♥")
+
+
+def test_a_protecting_joker_in_a_final_play_wins_the_game() -> None:
+    rules = cr.english(3, jokers=True, check="jokers-protect")
+    state = cr.deal(rules, hands=["★♠ 7♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♠ 7♦", "A")).apply(Accept()).apply(Challenge())
+    assert state.is_over and state.outcome == cr.Outcome((0,), (1, 2))
+
+
+def test_without_a_joker_the_protecting_check_is_the_whole_group_check() -> None:
+    rule = cr.policies.JokerProtects()
+    laid = cr.cards("7♣ K♦")
+    assert rule.shown(laid, cr.policies.Chance("0")) == laid
+    assert not rule.truthful(laid, Rank.SEVEN)
+    assert rule.truthful(cr.cards("7♣ 7♦"), Rank.SEVEN)
+    assert rule.truthful(cr.cards("2♣ ★♠ K♦"), Rank.SEVEN)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["extended", "immediate"]))
+def test_with_protecting_jokers_a_challenge_is_won_by_a_joker_or_a_true_group(
+    seed: int, window: str
+) -> None:
+    rules = cr.english(3, jokers=True, check="jokers-protect", window=window)
+    state = cr.deal(rules, seed=seed)
+    last = play_randomly(state, seed, limit=400)[-1]
+    for event in last.events:
+        if isinstance(event, cr.events.Revealed):
+            joker = any(card.rank is Rank.JOKER for card in event.cards)
+            honest = all(card.rank in (event.rank, Rank.JOKER) for card in event.cards)
+            assert event.truthful == (joker or honest)
+    round_trips(last)
 
 
 def test_jokers_make_no_four() -> None:

@@ -40,6 +40,7 @@ from cheatrules.policies import (
     FirstOutWins,
     FreeChoice,
     HoldUntilChallenge,
+    JokerProtects,
     LastInLoses,
     NextPlayerDecides,
     NoDiscards,
@@ -224,6 +225,7 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
     "check": {
         "whole-group": lambda deck: WholeGroup(),
         "one-card": lambda deck: OneCard(),
+        "jokers-protect": lambda deck: JokerProtects(),
     },
     "after_challenge": {
         "declarers-left": lambda deck: DeclarersLeft(),

@@ -55,7 +55,7 @@ from cheatrules.events import (
     describe_claim,
 )
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import holds
+from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase
@@ -632,7 +632,7 @@ class GameState:
         moment = self._log_length
         chance = Chance(f"{self.seed}:{moment}") if self._chance is None else self._chance(moment)
         shown = rules.check.shown(laid, chance)
-        truthful = holds(shown, claim.rank)
+        truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else declarer
         pile = self.pile
         keys = sorted(self._keys[taker] + tuple(card.key for card in pile))
