@@ -323,14 +323,20 @@ def test_without_a_joker_the_protecting_check_is_the_whole_group_check() -> None
     assert rule.truthful(cr.cards("2♣ ★♠ K♦"), Rank.SEVEN)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["extended", "immediate"]))
 def test_with_protecting_jokers_a_challenge_is_won_by_a_joker_or_a_true_group(
     seed: int, window: str
 ) -> None:
+    rng = random.Random(seed)
     rules = cr.english(3, jokers=True, check="jokers-protect", window=window)
-    state = cr.deal(rules, seed=seed)
-    last = play_randomly(state, seed, limit=400)[-1]
+    deck = list(rules.deck.cards())
+    rng.shuffle(deck)
+    deck.sort(key=lambda card: card.rank is not Rank.JOKER)  # both jokers are dealt
+    table = deck[:18]
+    rng.shuffle(table)
+    state = cr.deal(rules, hands=[table[0:6], table[6:12], table[12:18]])
+    last = play_randomly(state, seed, limit=150)[-1]
     for event in last.events:
         if isinstance(event, cr.events.Revealed):
             joker = any(card.rank is Rank.JOKER for card in event.cards)
@@ -445,6 +451,123 @@ def test_once_the_next_turn_begins_the_earlier_claim_stands() -> None:
     assert EARLIER in state.legal_actions()  # now seat 1's 2s are the earlier claim
     state = state.apply(EARLIER)
     assert state.events[-2] == cr.events.Revealed(1, cr.cards("2♥"), Rank.TWO, True, earlier=True)
+
+
+def final_play_over_a_bluff(final: str = "2♥") -> cr.GameState:
+    """Seat 0 bluffs Aces and the window closes; seat 1 lays its last card as a 2."""
+    rules = cr.english(3, window="extended")
+    state = cr.deal(rules, hands=["K♦ 5♣ 6♣", final, "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("K♦", "A")))
+    return state.apply(Play(final, "2"))
+
+
+def test_challenging_the_claim_beneath_a_final_play_does_not_win_the_game_for_it() -> None:
+    # The issue: seat 2 challenges seat 0's earlier claim; seat 1, whose last
+    # card is on top, won at once although seat 0 was never asked. A final
+    # play needs every opponent's acceptance or a true reveal (RULES.md §1).
+    state = final_play_over_a_bluff().apply(EARLIER)
+    assert not state.is_over
+    assert state.events[-3:] == (
+        cr.events.Challenged(2, 0, earlier=True),
+        cr.events.Revealed(0, cr.cards("K♦"), Rank.ACE, False, earlier=True),
+        cr.events.PileTaken(0, cr.cards("K♦")),  # the pile beneath the final play
+    )
+    # The final play stays on the table, apart, and its window completes:
+    # seat 2, who challenged the other claim, then seat 0 are asked.
+    assert state.pile == cr.cards("2♥") and state.last_claim == cr.Claim(1, 1, Rank.TWO)
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    assert tuple(state.legal_actions()) == (Challenge(), Accept())  # nothing earlier now
+    state = state.apply(Accept())
+    assert not state.is_over and state.to_move == 0
+    state = state.apply(Accept())
+    assert state.outcome == cr.Outcome((1,), (0, 2))
+    round_trips(state)
+
+
+def test_a_final_play_challenged_after_the_claim_beneath_it_is_checked_the_usual_way() -> None:
+    state = final_play_over_a_bluff("9♣").apply(EARLIER).apply(Accept()).apply(Challenge())
+    assert state.events[-3:] == (
+        cr.events.Challenged(0, 1),
+        cr.events.Revealed(1, cr.cards("9♣"), Rank.TWO, False),
+        cr.events.PileTaken(1, cr.cards("9♣")),  # caught: seat 1 takes its last card back
+    )
+    assert not state.is_over and (state.to_move, state.required_rank) == (2, Rank.THREE)
+    assert state.hands[0] == cr.cards("5♣ 6♣ K♦")
+    round_trips(state)
+    true = final_play_over_a_bluff().apply(EARLIER).apply(Challenge())
+    assert true.outcome == cr.Outcome((1,), (0, 2))  # shown true: seat 1 wins
+    assert true.hands[2] == cr.cards("2♥ 8♣ 8♦ Q♥")
+
+
+def test_a_wrong_challenge_beneath_a_final_play_leaves_its_window_open_too() -> None:
+    rules = cr.english(3, window="extended")
+    state = cr.deal(rules, hands=["A♦ 5♣ 6♣", "2♥", "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("A♦", "A"))).apply(Play("2♥", "2")).apply(EARLIER)
+    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("A♦"))  # seat 2 was wrong
+    assert (state.phase, state.to_move, state.pile) == (Phase.CHALLENGE, 2, cr.cards("2♥"))
+    round_trips(state)
+
+
+def test_under_placings_the_rank_and_turn_follow_the_earlier_challenge() -> None:
+    rules = cr.english(4, window="extended", ending="placings")
+    hands = ["K♦ 5♣ 6♣", "2♥", "Q♥ 8♣ 8♦", "J♠ 3♠"]
+    state = accept_all(cr.deal(rules, hands=hands).apply(Play("K♦", "A")))
+    state = state.apply(Play("2♥", "2")).apply(EARLIER)  # seat 2 challenges seat 0
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    state = accept_all(state)  # seats 2, 3 and 0 let the final play stand
+    assert state.finishing_order == (1,)
+    # The challenge chose who plays: seat 0's left, seat 1, has left, so seat 2.
+    assert (state.phase, state.to_move, state.required_rank) == (Phase.PLAY, 2, Rank.THREE)
+    round_trips(state)
+
+
+def test_the_taker_discards_fours_before_the_final_plays_window_opens_again() -> None:
+    rules = cr.english(3, window="extended", discards="after-pickup")
+    state = cr.deal(rules, hands=["K♦ 5♣ 5♦ 5♥ 5♠", "2♥", "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("K♦", "A"))).apply(Play("2♥", "2")).apply(EARLIER)
+    assert (state.phase, state.to_move, state.pile) == (Phase.DISCARD, 0, cr.cards("2♥"))
+    state = state.apply(cr.Discard("5"))
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    assert accept_all(state).outcome == cr.Outcome((1,), (0, 2))
+    round_trips(state)
+
+
+def test_a_claim_beneath_a_claim_that_is_not_final_still_goes_with_the_pile() -> None:
+    # Only a final play is kept apart: any other newest group goes to the
+    # taker with the pile, and its window ends, as records always had it.
+    state = extended_table().apply(EARLIER)
+    assert state.pile == () and state.phase is Phase.PLAY
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_nobody_wins_before_every_opponent_accepted_or_saw_the_final_play_true(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = cr.english(rng.randint(3, 5), window="extended")
+    deck = list(rules.deck.cards())
+    rng.shuffle(deck)
+    hands = [deck[3 * seat : 3 * seat + rng.randint(1, 3)] for seat in range(rules.players)]
+    state = cr.deal(rules, hands=hands, seed=seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        state = state.apply(random_action(state, rng, challenge=0.5))
+    if not state.is_over:
+        return
+    winner = state.outcome.winners[0]  # type: ignore[union-attr]
+    events = state.events
+    last = max(i for i, event in enumerate(events) if isinstance(event, cr.events.Played))
+    assert events[last].seat == winner  # type: ignore[attr-defined]
+    after = events[last + 1 :]
+    accepted = {event.seat for event in after if isinstance(event, cr.events.Accepted)}
+    shown_true = any(
+        isinstance(event, cr.events.Revealed) and not event.earlier and event.truthful
+        for event in after
+    )
+    assert shown_true or accepted == set(range(rules.players)) - {winner}
+    round_trips(state)
 
 
 def test_the_immediate_window_reaches_only_the_newest_claim() -> None:

@@ -72,7 +72,11 @@ class AskEachOpponent:
     and other than themselves). Once the newest claim's window closes, the
     next turn begins and the earlier claim stands. The earlier group alone
     is checked; the loser takes the whole pile, and who plays next follows
-    the after-challenge rule with the earlier claim's declarer.
+    the after-challenge rule with the earlier claim's declarer. When the
+    newest claim was its declarer's last cards, its group stays on the
+    table, apart: the loser takes the pile beneath it, and the newest
+    claim's window goes on, asking every opponent not yet asked about it
+    (the earlier claim's challenger first).
 
     >>> AskEachOpponent().askers(Seating(4), declarer=2)
     (3, 0, 1)
