@@ -63,6 +63,7 @@ def deals(draw: st.DrawFn, rules: st.SearchStrategy[cr.Rules] | None = None) -> 
 #: House options that change what a seat sees, each drawn now and then by :func:`house_options`.
 HOUSE_OPTIONS: tuple[dict[str, object], ...] = (
     {"jokers": True},
+    {"jokers": 1, "check": "jokers-protect"},
     {"check": "one-card"},
     {"window": "extended"},
     {"passing": "consent"},

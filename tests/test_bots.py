@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -125,6 +126,35 @@ def test_claim_odds_follow_the_hypergeometric_count() -> None:
     seen = state.apply(Play("5♣", "A")).observe(1)
     expected = 1 - (45 * 44 * 43) / (49 * 48 * 47)
     assert claim_odds(seen) == pytest.approx(expected)
+
+
+def test_claim_odds_count_a_protecting_joker() -> None:
+    # Two jokers among seat 1's 50 unseen cards: with the protecting joker, a
+    # claim is also true when the declarer's 3 unknown cards held a joker.
+    hands = ["A♣ 5♣ 6♣", "2♠ 2♦ 2♥", "Q♥ 8♣"]
+    plain = cr.deal(cr.english(3, jokers=True), hands=hands)
+    guarded = cr.deal(cr.english(3, jokers=True, check="jokers-protect"), hands=hands)
+    two = [state.apply(Play("5♣ 6♣", "A")).observe(1) for state in (plain, guarded)]
+    # Two Aces: of the 51 cards seat 1 cannot see, 4 Aces and 2 jokers.
+    pool, aces, jokers, drawn = 51, 4, 2, 3
+    total = math.comb(pool, drawn)
+    at_least_two_good = sum(
+        math.comb(aces + jokers, k) * math.comb(pool - aces - jokers, drawn - k)
+        for k in range(2, drawn + 1)
+    )
+    assert claim_odds(two[0]) == pytest.approx(at_least_two_good / total)
+    false = sum(math.comb(aces, k) * math.comb(pool - aces - jokers, drawn - k) for k in range(2))
+    assert claim_odds(two[1]) == pytest.approx(1 - false / total)
+
+
+def test_a_claim_no_true_group_could_back_is_possible_with_a_protecting_joker() -> None:
+    # Every Ace is in seat 1's hand: only a joker can make seat 0's claim true.
+    hands = ["5♣ 6♣ 7♣", "A♠ A♦ A♥ A♣", "Q♥ 8♣"]
+    plain = cr.deal(cr.english(3, jokers=1), hands=hands)
+    guarded = cr.deal(cr.english(3, jokers=1, check="jokers-protect"), hands=hands)
+    odds = [claim_odds(s.apply(Play("5♣ 6♣", "A")).observe(1)) for s in (plain, guarded)]
+    assert odds[0] == 0.0  # two Aces: one joker cannot make two
+    assert odds[1] > 0.0
 
 
 def test_the_counting_bot_gives_away_the_rank_it_needs_last() -> None:

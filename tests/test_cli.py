@@ -455,9 +455,23 @@ def test_play_a_match_and_leave_it(tmp_path: Path) -> None:
 
 
 def test_the_match_scorings_come_from_one_table() -> None:
-    assert set(SCORINGS) >= {"first-to", "best-of", "penalty"}
+    assert set(SCORINGS) >= {"first-to", "best-of", "penalty", "fewest-losses"}
     assert _scoring("penalty=100") == cr.Penalty(100)
     assert _scoring("first-to=3") == cr.FirstTo(3)
+    assert _scoring("fewest-losses=2") == cr.FewestLosses(2)
+
+
+def test_a_verish_match_counts_defeats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # "You can count defeats": the match ends once a seat has lost twice.
+    record = tmp_path / "match.json"
+    lines = run(
+        capsys, "watch", "--variant", "verish", "--seed", "5", "--players", "3", "--plain",
+        "--match", "fewest-losses=2", "--save", str(record),
+    )  # fmt: skip
+    assert any(line.startswith("match over: ") for line in lines)
+    match = cr.loads_match(record.read_text(encoding="utf-8"))
+    assert match.is_over and match.scoring == cr.FewestLosses(2)
+    assert max(match.losses) == 2
 
 
 # -- no command line ends in a traceback ---------------------------------------------------
@@ -474,7 +488,7 @@ _WORDS = {
     "--seat": ["0", "2", "9", "x"],
     "--games": ["1", "2", "0", "x"],
     "--workers": ["1", "0", "x"],
-    "--match": ["first-to=1", "best-of=1", "penalty=1", "first-to=0", "x", "first-to"],
+    "--match": ["first-to=1", "best-of=1", "penalty=1", "fewest-losses=1", "first-to=0", "x", "first-to"],
     "--save": ["SAVE"],
     "--plain": [],
     "--color": [],

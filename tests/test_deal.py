@@ -102,7 +102,7 @@ def test_english_sets_no_card_aside() -> None:
     [
         ({"dealer": 3}, "dealer must be a seat from 0 to 2; got 3"),
         ({"dealer": -1}, "dealer must be a seat from 0 to 2; got -1"),
-        ({"dealer": "0"}, "dealer must be a whole number; got '0'"),
+        ({"dealer": "0"}, "dealer must be a seat from 0 to 2 or 'random'; got '0'"),
         ({"seed": 1.5}, "seed must be a whole number; got 1.5"),
         ({"seed": True}, "seed must be a whole number"),
     ],
@@ -131,3 +131,46 @@ def test_a_seed_always_deals_these_cards() -> None:
 def test_negative_seeds_deal_their_own_cards() -> None:
     assert cr.deal(cr.english(4), seed=-1).hands != cr.deal(cr.english(4), seed=1).hands
     assert cr.deal(cr.english(4), seed=-1) == cr.deal(cr.english(4), seed=-1)
+
+
+# -- the dealer chosen by lot ---------------------------------------------------------------
+
+
+def test_the_dealer_is_chosen_by_lot_from_the_seed() -> None:
+    # "Escolha o dador por sorteio" (the rule books): dealer="random" draws
+    # the dealer from the game's seed, so the same seed draws the same dealer.
+    rules = cr.english(5)
+    drawn = [cr.deal(rules, seed=seed, dealer="random").dealer for seed in range(40)]
+    assert set(drawn) == set(range(5))  # every seat can be drawn
+    for seed in range(40):
+        again = cr.deal(rules, seed=seed, dealer="random")
+        assert again.dealer == drawn[seed]
+        # The draw leaves the shuffle alone: it is the deal that seat gives.
+        assert again == cr.deal(rules, seed=seed, dealer=drawn[seed])
+        assert again.to_move == (drawn[seed] + 1) % 5
+
+
+def test_a_dealer_drawn_by_lot_replays_from_its_record() -> None:
+    state = cr.deal(cr.verish(3), seed=12, dealer="random")
+    state = state.apply(state.legal_actions()[0])
+    text = cr.dumps(state)
+    assert f'"dealer": {state.dealer}' in text
+    assert cr.loads(text) == state
+
+
+def test_a_dealer_by_lot_without_a_seed_is_kept_with_the_fresh_seed() -> None:
+    state = cr.deal(cr.english(4), dealer="random")
+    assert state.seed is not None
+    assert cr.deal(cr.english(4), seed=state.seed, dealer="random") == state
+    fixed = cr.deal(cr.english(3), hands=["7c", "8d", "9h"], dealer="random")
+    assert 0 <= fixed.dealer < 3 and fixed.to_move == (fixed.dealer + 1) % 3
+    assert cr.loads(cr.dumps(fixed)) == fixed
+
+
+def test_the_default_dealer_is_still_the_last_seat() -> None:
+    assert cr.deal(cr.english(4), seed=3).dealer == 3
+
+
+def test_an_unknown_way_to_choose_the_dealer_is_refused() -> None:
+    with pytest.raises(cr.DealError, match="dealer must be a seat from 0 to 2 or 'random'"):
+        cr.deal(cr.english(3), dealer="lot")  # type: ignore[arg-type]

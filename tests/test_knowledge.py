@@ -224,3 +224,39 @@ def test_a_seat_whose_own_group_got_a_one_card_check_can_still_be_sampled() -> N
             state = state.apply(action)
     seen = state.observe(0)
     assert seen.sample(random.Random(0)).observe(0) == seen
+
+
+# -- a final play kept on the table (the extended window) --------------------------------
+
+
+def final_play_kept(final: str = "2♥") -> cr.GameState:
+    """Seat 0 bluffs Aces, seat 1 lays its last card, seat 2 challenges the Aces."""
+    rules = cr.english(4, window="extended", ending="placings")
+    state = cr.deal(rules, hands=["K♦ 5♣ 6♣", final, "Q♥ 8♣ 8♦", "J♠ 3♠ 4♦"])
+    state = state.apply(cr.Play("K♦", "A"))
+    while state.phase is cr.Phase.CHALLENGE:
+        state = state.apply(cr.Accept())
+    return state.apply(cr.Play(final, "2")).apply(cr.Challenge(earlier=True))
+
+
+def test_knowledge_keeps_a_final_play_on_the_table_after_the_pile_beneath_is_taken() -> None:
+    state = final_play_kept()
+    assert state.pile == cr.cards("2♥")
+    assert card_knowledge(state.observe(1)).pile == cr.cards("2♥")
+    known = card_knowledge(state.observe(2))
+    assert known.hands[0] == cr.cards("K♦") and known.pile == ()
+    caught = final_play_kept("9♣")
+    for _ in range(3):
+        caught = caught.apply(cr.Accept())
+    assert caught.finishing_order == (1,)
+    assert card_knowledge(caught.observe(1)).pile == cr.cards("9♣")
+
+
+def test_samples_agree_with_a_final_play_kept_on_the_table() -> None:
+    states = [final_play_kept(), final_play_kept("9♣")]
+    states.append(states[1].apply(cr.Challenge()))  # seat 2 catches the final play
+    states.append(states[0].apply(cr.Accept()).apply(cr.Accept()).apply(cr.Accept()))
+    for state in states:
+        for seat in range(4):
+            seen = state.observe(seat)
+            assert seen.sample(random.Random(seat)).observe(seat) == seen

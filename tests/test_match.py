@@ -111,7 +111,20 @@ def test_penalty_ties_share_the_match() -> None:
     assert cr.Penalty(2).winners(wins=(1, 1, 0), penalties=(4, 9, 4), played=2) == (0, 2)
 
 
-@pytest.mark.parametrize("make", [cr.FirstTo, cr.BestOf, cr.Penalty])
+def test_counting_defeats_ends_when_a_seat_reaches_the_count() -> None:
+    # Verish': "Nao e preciso pontuar; pode contar derrotas" (seed 003). A
+    # defeat is a game a seat did not win; the fewest defeats take the match.
+    two_defeats = cr.FewestLosses(2)
+    assert two_defeats.winners(wins=(2, 2, 2), penalties=(0, 0, 0), played=3) == ()
+    assert two_defeats.winners(wins=(3, 2, 3), penalties=(0, 0, 0), played=4) == (0, 2)
+    assert cr.FewestLosses(3).winners(wins=(4, 2, 3), penalties=(0, 0, 0), played=5) == (0,)
+
+
+def test_counting_defeats_to_three_is_the_default() -> None:
+    assert cr.FewestLosses() == cr.FewestLosses(3)
+
+
+@pytest.mark.parametrize("make", [cr.FirstTo, cr.BestOf, cr.Penalty, cr.FewestLosses])
 @pytest.mark.parametrize("value", [0, -1, True, False, 2.0, "3", None])
 def test_a_scoring_needs_a_whole_number_of_one_or_more(make: Any, value: object) -> None:
     with pytest.raises(cr.RulesError, match=r"must be a whole number of 1 or more; got") as caught:
@@ -119,9 +132,11 @@ def test_a_scoring_needs_a_whole_number_of_one_or_more(make: Any, value: object)
     assert isinstance(caught.value, ValueError)
 
 
-@pytest.mark.parametrize("scoring", [cr.FirstTo(2), cr.BestOf(3), cr.Penalty(1)])
+@pytest.mark.parametrize(
+    "scoring", [cr.FirstTo(2), cr.BestOf(3), cr.Penalty(1), cr.FewestLosses(2)]
+)
 def test_the_scoring_policies_are_frozen_values_of_the_protocol(
-    scoring: cr.FirstTo | cr.BestOf | cr.Penalty,
+    scoring: cr.FirstTo | cr.BestOf | cr.Penalty | cr.FewestLosses,
 ) -> None:
     assert isinstance(scoring, Scoring)
     assert scoring == attrs.evolve(scoring)
@@ -283,6 +298,36 @@ def test_a_match_is_an_immutable_hashable_value() -> None:
     assert len({match, after, after}) == 2
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         match.seed = 2  # type: ignore[misc]
+
+
+def test_a_verish_match_counting_defeats_ends_at_the_second_defeat() -> None:
+    match = play_match(cr.Match.start(cr.verish(3), cr.FewestLosses(2), seed=8), random.Random(8))[
+        -1
+    ]
+    wins, _ = tally(match.games, 3)
+    defeats = tuple(len(match.games) - won for won in wins)
+    assert match.losses == defeats
+    assert max(defeats) == 2
+    before = tuple(len(match.games) - 1 - won for won in tally(match.games[:-1], 3)[0])
+    assert max(before) == 1  # the match went on until the second defeat
+    assert match.winners == tuple(seat for seat, lost in enumerate(defeats) if lost == min(defeats))
+    text = cr.dumps_match(match)
+    assert json.loads(text)["scoring"] == {"type": "FewestLosses", "losses": 2}
+    assert cr.loads_match(text) == match
+
+
+def test_the_first_dealer_of_a_match_may_be_drawn_by_lot() -> None:
+    match = cr.Match.start(cr.english(4), seed=5, dealer="random")
+    assert match.game == cr.deal(
+        cr.english(4), seed=match.game.seed, dealer="random"
+    )  # drawn from the first game's seed
+    assert cr.Match.start(cr.english(4), seed=5, dealer="random") == match
+    first = match.game.dealer
+    later = play_game(match, random.Random(5))
+    assert later.game.dealer == (first + 1) % 4  # and rotates to the left
+    record = json.loads(cr.dumps_match(later))
+    assert record["dealer"] == first
+    assert cr.loads_match(cr.dumps_match(later)) == later
 
 
 @pytest.mark.parametrize(

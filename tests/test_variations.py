@@ -15,7 +15,7 @@ from cheatrules.narration import narrate
 from cheatrules.policies import HolderOf
 
 from .budget import examples
-from .strategies import random_action
+from .strategies import play_randomly, random_action
 
 
 def accept_all(state: cr.GameState) -> cr.GameState:
@@ -194,14 +194,68 @@ def test_a_whole_hand_set_aside_at_a_turn_leaves_the_game() -> None:
 # -- jokers ------------------------------------------------------------------------------
 
 
-def test_jokers_add_two_cards_to_each_pack() -> None:
+def jokers_of(deck: cr.Deck) -> list[str]:
+    return [str(card) for card in deck.cards() if card.rank is Rank.JOKER]
+
+
+def test_the_general_guide_includes_two_jokers_whatever_the_packs() -> None:
+    # "Coringas como curingas: Inclua 2 Coringas" (seed 001): two jokers in all.
     assert cr.english(4, jokers=True).deck.size == 54
-    assert cr.english(8, jokers=True).deck.size == 108
+    assert cr.english(8, jokers=True).deck.size == 106
+    assert cr.english(8, jokers=2).deck == cr.english(8, jokers=True).deck
     assert cr.verish(3, jokers=True).deck.size == 38
-    deck = cr.english(4, jokers=True).deck
-    assert deck.copies(Rank.JOKER) == 2
-    assert [str(card) for card in deck.cards() if card.rank is Rank.JOKER] == ["★♥", "★♠"]
-    assert Rank.JOKER not in deck.ranks  # nobody announces Jokers
+    assert jokers_of(cr.english(4, jokers=True).deck) == ["★♥", "★♠"]
+    assert jokers_of(cr.english(8, jokers=True).deck) == ["★♥", "★♠"]  # one copy of each
+    assert cr.english(8, jokers=True).deck.copies(Rank.JOKER) == 2
+    assert Rank.JOKER not in cr.english(4, jokers=True).deck.ranks  # nobody announces Jokers
+
+
+def test_two_jokers_per_pack_is_an_option() -> None:
+    deck = cr.english(8, jokers="per-pack").deck
+    assert deck.size == 108 and deck.copies(Rank.JOKER) == 4
+    assert jokers_of(deck) == ["★♥", "★♥", "★♠", "★♠"]
+    assert cr.english(4, jokers="per-pack").deck == cr.english(4, jokers=True).deck
+
+
+def test_any_count_of_jokers_the_packs_hold() -> None:
+    assert jokers_of(cr.english(4, jokers=1).deck) == ["★♥"]  # the red one first
+    assert jokers_of(cr.english(8, jokers=3).deck) == ["★♥", "★♥", "★♠"]
+    assert cr.english(4, jokers=0).deck == cr.Deck()
+    for bad in (3, -1, "two", 2.0):
+        with pytest.raises(cr.RulesError, match="jokers must be"):
+            cr.english(4, jokers=bad)
+    with pytest.raises(cr.RulesError, match=r"jokers must be .* 0 to 4"):
+        cr.english(8, jokers=5)
+
+
+def test_two_jokers_in_two_packs_are_one_of_each() -> None:
+    rules = cr.english(8, jokers=True)
+    others = ["K♥", "K♠", "Q♥", "Q♠", "J♥", "J♠", "10♥"]
+    with pytest.raises(cr.DealError, match="★♥ 2 times, but the deck has 1 copy"):
+        cr.deal(rules, hands=["★♥ ★♥ 2♦", *others])
+    state = cr.deal(rules, hands=["★♥ ★♠ 2♦", *others])
+    round_trips(state)
+
+
+def test_a_deck_with_jokers_true_keeps_two_per_pack() -> None:
+    # Records written before the count existed say {"packs": 2, "jokers": true}
+    # and mean four jokers: Deck keeps that meaning, and stores the count.
+    assert cr.Deck(packs=2, jokers=True).jokers == 4
+    assert cr.Deck(packs=2, jokers=True) == cr.Deck(packs=2, jokers=4)
+    assert cr.Deck(packs=2, jokers=False) == cr.Deck(packs=2, jokers=0) == cr.Deck(packs=2)
+    assert cr.Deck(packs=2, jokers="per-pack") == cr.Deck(packs=2, jokers=4)
+    assert cr.Deck(packs=2, jokers=2).size == 106
+    assert cr.Deck.short(jokers=1).size == 37
+    for bad in (5, -1, "all", 1.5, None):
+        with pytest.raises(cr.CardError, match="jokers"):
+            cr.Deck(packs=2, jokers=bad)  # type: ignore[arg-type]
+
+
+def test_a_deck_with_a_count_of_jokers_is_written_as_the_count() -> None:
+    state = cr.deal(cr.english(8, jokers=True), seed=3)
+    text = cr.dumps(state)
+    assert '"jokers": 2' in text
+    assert cr.loads(text) == state
 
 
 def test_a_joker_is_written_and_read_like_a_card() -> None:
@@ -235,8 +289,65 @@ def test_a_joker_alone_is_a_true_claim_of_any_rank() -> None:
     assert state.events[-2].truthful  # type: ignore[attr-defined]
 
 
+def test_a_challenged_play_with_a_joker_wins_for_the_declarer() -> None:
+    # "uma jogada contestada com um Coringa e uma jogada vencedora para quem
+    # declarou" (seed 001), as an option: whatever else the group holds.
+    rules = cr.english(3, jokers=True, check="jokers-protect")
+    assert rules.check == cr.policies.JokerProtects()
+    state = cr.deal(rules, hands=["★♥ K♦ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♥ K♦", "A")).apply(Challenge())
+    assert state.events[-2] == cr.events.Revealed(0, cr.cards("K♦ ★♥"), Rank.ACE, True)
+    assert state.hands[1] == cr.cards("9♣ K♦ K♥ ★♥")  # the challenger takes the pile
+    round_trips(state)
+
+
+def test_by_default_a_joker_only_counts_as_the_announced_rank() -> None:
+    state = cr.deal(cr.english(3, jokers=True), hands=["★♥ K♦ 2♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♥ K♦", "A")).apply(Challenge())
+    assert not state.events[-2].truthful  # type: ignore[attr-defined]
+    assert state.hands[0] == cr.cards("2♦ K♦ ★♥")
+
+
+def test_a_protecting_joker_in_a_final_play_wins_the_game() -> None:
+    rules = cr.english(3, jokers=True, check="jokers-protect")
+    state = cr.deal(rules, hands=["★♠ 7♦", "K♥ 9♣", "Q♥ 8♣"])
+    state = state.apply(Play("★♠ 7♦", "A")).apply(Accept()).apply(Challenge())
+    assert state.is_over and state.outcome == cr.Outcome((0,), (1, 2))
+
+
+def test_without_a_joker_the_protecting_check_is_the_whole_group_check() -> None:
+    rule = cr.policies.JokerProtects()
+    laid = cr.cards("7♣ K♦")
+    assert rule.shown(laid, cr.policies.Chance("0")) == laid
+    assert not rule.truthful(laid, Rank.SEVEN)
+    assert rule.truthful(cr.cards("7♣ 7♦"), Rank.SEVEN)
+    assert rule.truthful(cr.cards("2♣ ★♠ K♦"), Rank.SEVEN)
+
+
+@examples(25)
+@given(st.integers(0, 2**32), st.sampled_from(["extended", "immediate"]))
+def test_with_protecting_jokers_a_challenge_is_won_by_a_joker_or_a_true_group(
+    seed: int, window: str
+) -> None:
+    rng = random.Random(seed)
+    rules = cr.english(3, jokers=True, check="jokers-protect", window=window)
+    deck = list(rules.deck.cards())
+    rng.shuffle(deck)
+    deck.sort(key=lambda card: card.rank is not Rank.JOKER)  # both jokers are dealt
+    table = deck[:18]
+    rng.shuffle(table)
+    state = cr.deal(rules, hands=[table[0:6], table[6:12], table[12:18]])
+    last = play_randomly(state, seed, limit=150)[-1]
+    for event in last.events:
+        if isinstance(event, cr.events.Revealed):
+            joker = any(card.rank is Rank.JOKER for card in event.cards)
+            honest = all(card.rank in (event.rank, Rank.JOKER) for card in event.cards)
+            assert event.truthful == (joker or honest)
+    round_trips(last)
+
+
 def test_jokers_make_no_four() -> None:
-    rules = cr.english(8, jokers=True, discards="any-time")
+    rules = cr.english(8, jokers="per-pack", discards="any-time")
     others = ["K♥", "K♠", "Q♥", "Q♠", "J♥", "J♠", "10♥"]
     state = cr.deal(rules, hands=["★♥ ★♥ ★♠ ★♠ 2♦", *others])
     assert all(not isinstance(action, cr.Discard) for action in state.legal_actions())
@@ -245,7 +356,7 @@ def test_jokers_make_no_four() -> None:
 def test_jokers_with_a_deck_policy_contradict() -> None:
     with pytest.raises(cr.RulesError, match=r"jokers=.*deck="):
         cr.english(4, jokers=True, deck=cr.Deck())
-    with pytest.raises(cr.RulesError, match="jokers must be True or False"):
+    with pytest.raises(cr.RulesError, match="jokers must be True"):
         cr.english(4, jokers="yes")
     assert cr.english(4, jokers=False, deck=cr.Deck()).deck == cr.Deck()  # no contradiction
 
@@ -341,6 +452,123 @@ def test_once_the_next_turn_begins_the_earlier_claim_stands() -> None:
     assert EARLIER in state.legal_actions()  # now seat 1's 2s are the earlier claim
     state = state.apply(EARLIER)
     assert state.events[-2] == cr.events.Revealed(1, cr.cards("2♥"), Rank.TWO, True, earlier=True)
+
+
+def final_play_over_a_bluff(final: str = "2♥") -> cr.GameState:
+    """Seat 0 bluffs Aces and the window closes; seat 1 lays its last card as a 2."""
+    rules = cr.english(3, window="extended")
+    state = cr.deal(rules, hands=["K♦ 5♣ 6♣", final, "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("K♦", "A")))
+    return state.apply(Play(final, "2"))
+
+
+def test_challenging_the_claim_beneath_a_final_play_does_not_win_the_game_for_it() -> None:
+    # The issue: seat 2 challenges seat 0's earlier claim; seat 1, whose last
+    # card is on top, won at once although seat 0 was never asked. A final
+    # play needs every opponent's acceptance or a true reveal (docs/rules/english.md).
+    state = final_play_over_a_bluff().apply(EARLIER)
+    assert not state.is_over
+    assert state.events[-3:] == (
+        cr.events.Challenged(2, 0, earlier=True),
+        cr.events.Revealed(0, cr.cards("K♦"), Rank.ACE, False, earlier=True),
+        cr.events.PileTaken(0, cr.cards("K♦")),  # the pile beneath the final play
+    )
+    # The final play stays on the table, apart, and its window completes:
+    # seat 2, who challenged the other claim, then seat 0 are asked.
+    assert state.pile == cr.cards("2♥") and state.last_claim == cr.Claim(1, 1, Rank.TWO)
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    assert tuple(state.legal_actions()) == (Challenge(), Accept())  # nothing earlier now
+    state = state.apply(Accept())
+    assert not state.is_over and state.to_move == 0
+    state = state.apply(Accept())
+    assert state.outcome == cr.Outcome((1,), (0, 2))
+    round_trips(state)
+
+
+def test_a_final_play_challenged_after_the_claim_beneath_it_is_checked_the_usual_way() -> None:
+    state = final_play_over_a_bluff("9♣").apply(EARLIER).apply(Accept()).apply(Challenge())
+    assert state.events[-3:] == (
+        cr.events.Challenged(0, 1),
+        cr.events.Revealed(1, cr.cards("9♣"), Rank.TWO, False),
+        cr.events.PileTaken(1, cr.cards("9♣")),  # caught: seat 1 takes its last card back
+    )
+    assert not state.is_over and (state.to_move, state.required_rank) == (2, Rank.THREE)
+    assert state.hands[0] == cr.cards("5♣ 6♣ K♦")
+    round_trips(state)
+    true = final_play_over_a_bluff().apply(EARLIER).apply(Challenge())
+    assert true.outcome == cr.Outcome((1,), (0, 2))  # shown true: seat 1 wins
+    assert true.hands[2] == cr.cards("2♥ 8♣ 8♦ Q♥")
+
+
+def test_a_wrong_challenge_beneath_a_final_play_leaves_its_window_open_too() -> None:
+    rules = cr.english(3, window="extended")
+    state = cr.deal(rules, hands=["A♦ 5♣ 6♣", "2♥", "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("A♦", "A"))).apply(Play("2♥", "2")).apply(EARLIER)
+    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("A♦"))  # seat 2 was wrong
+    assert (state.phase, state.to_move, state.pile) == (Phase.CHALLENGE, 2, cr.cards("2♥"))
+    round_trips(state)
+
+
+def test_under_placings_the_rank_and_turn_follow_the_earlier_challenge() -> None:
+    rules = cr.english(4, window="extended", ending="placings")
+    hands = ["K♦ 5♣ 6♣", "2♥", "Q♥ 8♣ 8♦", "J♠ 3♠"]
+    state = accept_all(cr.deal(rules, hands=hands).apply(Play("K♦", "A")))
+    state = state.apply(Play("2♥", "2")).apply(EARLIER)  # seat 2 challenges seat 0
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    state = accept_all(state)  # seats 2, 3 and 0 let the final play stand
+    assert state.finishing_order == (1,)
+    # The challenge chose who plays: seat 0's left, seat 1, has left, so seat 2.
+    assert (state.phase, state.to_move, state.required_rank) == (Phase.PLAY, 2, Rank.THREE)
+    round_trips(state)
+
+
+def test_the_taker_discards_fours_before_the_final_plays_window_opens_again() -> None:
+    rules = cr.english(3, window="extended", discards="after-pickup")
+    state = cr.deal(rules, hands=["K♦ 5♣ 5♦ 5♥ 5♠", "2♥", "Q♥ 8♣ 8♦"])
+    state = accept_all(state.apply(Play("K♦", "A"))).apply(Play("2♥", "2")).apply(EARLIER)
+    assert (state.phase, state.to_move, state.pile) == (Phase.DISCARD, 0, cr.cards("2♥"))
+    state = state.apply(cr.Discard("5"))
+    assert (state.phase, state.to_move) == (Phase.CHALLENGE, 2)
+    assert accept_all(state).outcome == cr.Outcome((1,), (0, 2))
+    round_trips(state)
+
+
+def test_a_claim_beneath_a_claim_that_is_not_final_still_goes_with_the_pile() -> None:
+    # Only a final play is kept apart: any other newest group goes to the
+    # taker with the pile, and its window ends, as records always had it.
+    state = extended_table().apply(EARLIER)
+    assert state.pile == () and state.phase is Phase.PLAY
+
+
+@examples(40)
+@given(st.integers(0, 2**32))
+def test_nobody_wins_before_every_opponent_accepted_or_saw_the_final_play_true(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = cr.english(rng.randint(3, 5), window="extended")
+    deck = list(rules.deck.cards())
+    rng.shuffle(deck)
+    hands = [deck[3 * seat : 3 * seat + rng.randint(1, 3)] for seat in range(rules.players)]
+    state = cr.deal(rules, hands=hands, seed=seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        state = state.apply(random_action(state, rng, challenge=0.5))
+    if not state.is_over:
+        return
+    winner = state.outcome.winners[0]  # type: ignore[union-attr]
+    events = state.events
+    last = max(i for i, event in enumerate(events) if isinstance(event, cr.events.Played))
+    assert events[last].seat == winner  # type: ignore[attr-defined]
+    after = events[last + 1 :]
+    accepted = {event.seat for event in after if isinstance(event, cr.events.Accepted)}
+    shown_true = any(
+        isinstance(event, cr.events.Revealed) and not event.earlier and event.truthful
+        for event in after
+    )
+    assert shown_true or accepted == set(range(rules.players)) - {winner}
+    round_trips(state)
 
 
 def test_the_immediate_window_reaches_only_the_newest_claim() -> None:

@@ -37,7 +37,15 @@ from cheatrules.events import (
     Visibility,
     WentOut,
 )
-from cheatrules.match import BestOf, FirstTo, Match, Penalty, dumps_match, loads_match
+from cheatrules.match import (
+    BestOf,
+    FewestLosses,
+    FirstTo,
+    Match,
+    Penalty,
+    dumps_match,
+    loads_match,
+)
 from cheatrules.observation import Observation
 from cheatrules.realtime import settle_window
 from cheatrules.records import dumps, loads, loads_view, register_policy
@@ -67,6 +75,7 @@ __all__ = [
     "Discarded",
     "Drew",
     "Event",
+    "FewestLosses",
     "FirstTo",
     "GameOver",
     "GameState",

@@ -31,11 +31,12 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
-from cheatrules.cards import Card, Rank
+from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Rank, Suit
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import Passed, PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
+from cheatrules.policies.challenges import proves
 from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim, Phase
@@ -147,19 +148,30 @@ def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, caref
     return _bluff(seen, rng, careful)
 
 
-def _possible(seen: Observation, known: CardKnowledge, claim: Claim) -> int:
+def _possible(
+    seen: Observation, known: CardKnowledge, claim: Claim, rank: Rank | None = None
+) -> int:
     """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere.
 
     Elsewhere: in any hand as far as the seat knows (the declarer's too:
     what it still holds, it did not lay), set aside in fours, or laid on the
-    table by the seat itself.
+    table by the seat itself. With ``rank=Rank.JOKER``, the jokers alone.
     """
-    rank = claim.rank
+    counted = (claim.rank, Rank.JOKER) if rank is None else (rank,)
     deck = seen.rules.deck
-    placed = [card for cards in known.hands for card in cards if _wild(card, rank)]
-    placed += [card for card in known.discarded if _wild(card, rank)]
-    placed += [card for card in _mine_on_table(seen) if _wild(card, rank)]
-    return deck.copies(rank) + deck.copies(Rank.JOKER) - len(placed)
+    placed = [card for cards in known.hands for card in cards if card.rank in counted]
+    placed += [card for card in known.discarded if card.rank in counted]
+    placed += [card for card in _mine_on_table(seen) if card.rank in counted]
+    return sum(deck.copies(each) for each in counted) - len(placed)
+
+
+_A_JOKER = Card(Rank.JOKER, JOKER_SUITS[0])
+
+
+def _joker_protects(seen: Observation, rank: Rank) -> bool:
+    """Whether these rules judge a group holding a joker true whatever else it holds."""
+    other = next(each for each in STANDARD_RANKS if each is not rank)
+    return proves(seen.rules.check, (_A_JOKER, Card(other, Suit.CLUBS)), rank)
 
 
 def _mine_on_table(seen: Observation) -> list[Card]:
@@ -179,8 +191,9 @@ def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
     The declarer's hand before the claim held its known cards and some
     unknown ones; the unknown ones are taken as a random draw from the cards
     this seat cannot place, and the claim is true when that draw held at
-    least as many cards of the rank (or jokers) as claimed. A claim no
-    deal could back has odds 0.
+    least as many cards of the rank (or jokers) as claimed, or, where a
+    joker protects a whole group (:class:`~cheatrules.policies.JokerProtects`),
+    any joker. A claim no deal could back has odds 0.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ A♥ 5♣", "A♠ 9♣", "Q♥ 8♣"])
@@ -195,16 +208,21 @@ def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
     if claim is None:
         return 1.0
     known = seen.knowledge() if known is None else known
-    if claim.count > _possible(seen, known, claim):
+    protects = _joker_protects(seen, claim.rank) and _possible(seen, known, claim, Rank.JOKER) > 0
+    if claim.count > _possible(seen, known, claim) and not protects:
         return 0.0
     unseen = dict(known.unseen)
     pool = sum(unseen.values())
-    good = unseen.get(claim.rank, 0) + unseen.get(Rank.JOKER, 0)
+    jokers = unseen.get(Rank.JOKER, 0)
+    good = unseen.get(claim.rank, 0) + jokers
     # The declarer's unknown cards before it laid this group.
     before = seen.hand_sizes[claim.seat] + claim.count - len(known.hands[claim.seat])
     drawn = min(max(before, claim.count), pool)
     if pool <= 0 or drawn <= 0:
         return 0.0
+    if protects and jokers:
+        # False only with no joker drawn and too few of the rank.
+        return 1.0 - _exactly_below(pool - jokers, good - jokers, pool, drawn, claim.count)
     return _at_least(pool, good, drawn, claim.count)
 
 
@@ -216,6 +234,19 @@ def _at_least(pool: int, good: int, drawn: int, wanted: int) -> float:
         for k in range(wanted, min(good, drawn) + 1)
     )
     return hits / total
+
+
+def _exactly_below(plain: int, good: int, pool: int, drawn: int, wanted: int) -> float:
+    """P(no card outside ``plain`` drawn, and fewer than ``wanted`` of its ``good`` ones).
+
+    Drawing ``drawn`` of ``pool`` cards, ``plain`` of which are not jokers.
+    """
+    total = math.comb(pool, drawn)
+    misses = sum(
+        math.comb(good, k) * math.comb(plain - good, drawn - k)
+        for k in range(min(wanted, drawn + 1))
+    )
+    return misses / total
 
 
 def _choices(seen: Observation) -> Sequence[Action]:

@@ -387,15 +387,30 @@ def _deck_ranks(value: str | Iterable[Rank | str]) -> tuple[Rank, ...]:
     if not chosen:
         raise CardError("a deck needs at least one rank")
     if Rank.JOKER in chosen:
-        raise CardError(
-            "a deck's ranks are the ranks players announce; add jokers with jokers=True"
-        )
+        raise CardError("a deck's ranks are the ranks players announce; add jokers with jokers=2")
     return chosen
 
 
-def _validate_jokers(_instance: Any, _attribute: Any, value: bool) -> None:
-    if not isinstance(value, bool):
-        raise CardError(f"jokers must be True or False; got jokers={value!r}")
+#: The jokers one pack holds: a red one and a black one.
+JOKERS_PER_PACK = len(JOKER_SUITS)
+
+
+# What ``jokers=True`` or ``"per-pack"`` reads as until the deck knows its packs.
+_PER_PACK = -1
+
+
+def _joker_setting(value: int | bool | str) -> int:
+    """A deck's ``jokers=`` setting as a count, or ``_PER_PACK`` for every pack's two."""
+    if value is True or value == "per-pack":
+        return _PER_PACK
+    if value is False:
+        return 0
+    if isinstance(value, int) and value >= 0:
+        return value
+    raise CardError(
+        f"jokers must be a count of jokers (two per pack at most), 'per-pack', "
+        f"True (two per pack) or False; got jokers={value!r}"
+    )
 
 
 @attrs.frozen
@@ -403,40 +418,64 @@ class Deck:
     """The cards a game is played with: ``packs`` packs of the ranks in ``ranks``.
 
     ``Deck()`` is one 52-card pack; ``Deck(packs=2)`` is two shuffled together
-    (104 cards); ``Deck.short()`` is the 36-card pack (6 to Ace). With
-    ``jokers=True`` each pack adds two jokers, a red one (★♥) and a black
-    one (★♠); :attr:`ranks` stays the ranks players announce.
+    (104 cards); ``Deck.short()`` is the 36-card pack (6 to Ace).
+
+    ``jokers`` is how many jokers are shuffled in, at most the two of each
+    pack: a red one (★♥) and a black one (★♠), red first, so that
+    ``Deck(packs=2, jokers=2)`` holds one of each and ``jokers=3`` two red
+    and one black. ``jokers=True`` (or ``"per-pack"``) means every pack's
+    two jokers, as records written before the count existed meant it, and
+    ``False`` none; either is stored as the count. :attr:`ranks` stays the
+    ranks players announce.
 
     >>> Deck().size, Deck(packs=2).size, Deck.short().size, Deck(jokers=True).size
     (52, 104, 36, 54)
+    >>> Deck(packs=2, jokers=True).jokers, Deck(packs=2, jokers=2).size
+    (4, 106)
     >>> Deck.short().ranks[0], Deck.short().copies(Rank.SIX)
     (Rank.ACE, 4)
     """
 
     packs: int = attrs.field(default=1, validator=_validate_packs)
     ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
-    jokers: bool = attrs.field(default=False, validator=_validate_jokers)
+    #: How many jokers the deck holds (0 to two per pack).
+    jokers: int = attrs.field(default=0, converter=_joker_setting)
+
+    def __attrs_post_init__(self) -> None:
+        most = JOKERS_PER_PACK * self.packs
+        if self.jokers == _PER_PACK:
+            object.__setattr__(self, "jokers", most)
+        elif self.jokers > most:
+            packs = f"{self.packs} pack{'s' if self.packs != 1 else ''}"
+            raise CardError(
+                f"jokers must be a count of 0 to {most} (two per pack, {packs}), "
+                f"'per-pack', True (two per pack) or False; got jokers={self.jokers!r}"
+            )
 
     @classmethod
-    def short(cls, packs: int = 1, jokers: bool = False) -> Deck:
+    def short(cls, packs: int = 1, jokers: int | bool | str = False) -> Deck:
         """The 36-card pack: 6, 7, 8, 9, 10, J, Q, K and A of each suit."""
         return cls(packs=packs, ranks=(Rank.ACE, *STANDARD_RANKS[5:]), jokers=jokers)
 
     @property
     def size(self) -> int:
         """How many cards the deck holds."""
-        return (len(self.ranks) * len(Suit) + self.copies(Rank.JOKER) // self.packs) * self.packs
+        return len(self.ranks) * len(Suit) * self.packs + self.jokers
 
     def copies(self, rank: Rank) -> int:
         """How many cards of ``rank`` the deck holds (``Rank.JOKER``: its jokers)."""
         if rank is Rank.JOKER:
-            return len(JOKER_SUITS) * self.packs if self.jokers else 0
+            return self.jokers
         return len(Suit) * self.packs if rank in self.ranks else 0
 
     def card_copies(self, card: Card) -> int:
         """How many copies of ``card`` the deck holds."""
         if card.rank is Rank.JOKER:
-            return self.packs if self.jokers and card.suit in JOKER_SUITS else 0
+            if card.suit not in JOKER_SUITS:
+                return 0
+            # The jokers go red, black, red, black...: the red ones take any odd one.
+            index = JOKER_SUITS.index(card.suit)
+            return (self.jokers + len(JOKER_SUITS) - 1 - index) // len(JOKER_SUITS)
         return self.packs if card.rank in self.ranks else 0
 
     def cards(self) -> tuple[Card, ...]:
@@ -445,12 +484,15 @@ class Deck:
 
     @cached_property
     def _cards(self) -> tuple[Card, ...]:
-        jokers = [(Rank.JOKER, suit) for suit in JOKER_SUITS] if self.jokers else []
         faces = [(rank, suit) for rank in self.ranks for suit in Suit]
-        return tuple(
-            _CARD_BY_KEY[_key(rank, suit)]
-            for rank, suit in faces + jokers
-            for _ in range(self.packs)
+        jokers = tuple(
+            _CARD_BY_KEY[_key(Rank.JOKER, suit)]
+            for suit in JOKER_SUITS
+            for _ in range(self.card_copies(Card(Rank.JOKER, suit)))
+        )
+        return (
+            tuple(_CARD_BY_KEY[_key(rank, suit)] for rank, suit in faces for _ in range(self.packs))
+            + jokers
         )
 
     def check(self, cards: Iterable[Card], what: str = "the cards") -> None:
@@ -464,7 +506,13 @@ class Deck:
             allowed = self.card_copies(card)
             if allowed == 0:
                 ranks = " ".join(str(rank) for rank in self.ranks)
-                jokers = ", and the jokers ★♥ ★♠" if self.jokers else ", no jokers"
+                jokers = ", no jokers"
+                if self.jokers:
+                    jokers = ", and the jokers " + " ".join(
+                        str(joker)
+                        for joker in sorted(set(self.cards()))
+                        if joker.rank is Rank.JOKER
+                    )
                 raise CardError(
                     f"{what} hold {card}, which this deck lacks (its ranks: {ranks}{jokers})"
                 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from cheatrules.cards import _CARD_BY_KEY, Card, cards
 from cheatrules.errors import CardError, DealError
@@ -12,7 +13,7 @@ from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.state import GameState, Phase
 
-__all__ = ["deal", "shuffled_deal"]
+__all__ = ["deal", "dealer_by_lot", "shuffled_deal"]
 
 Hand = str | Iterable[Card | str]
 
@@ -34,7 +35,7 @@ def deal(
     rules: Rules,
     *,
     seed: int | None = None,
-    dealer: int | None = None,
+    dealer: int | Literal["random"] | None = None,
     hands: Sequence[Hand] | None = None,
     hidden: Hand | None = None,
     stock: Hand | None = None,
@@ -48,7 +49,12 @@ def deal(
             Without a seed (and without ``hands``) a fresh one is drawn, and
             kept in :attr:`~cheatrules.GameState.seed` so the game can be replayed.
         dealer: the dealer's seat; by default the last seat, so that seat 0
-            receives the first card and acts first.
+            receives the first card and acts first. ``"random"`` chooses the
+            dealer by lot, as the rule books do: drawn from the seed (the
+            fresh one, without a seed), so the same seed draws the same
+            dealer; for fixed ``hands`` without a seed, drawn from fresh
+            chance. The seat drawn is kept in
+            :attr:`~cheatrules.GameState.dealer`, and records write it.
         hands: a fixed deal instead of a shuffle: one entry per seat, each a
             string for :func:`~cheatrules.cards` or an iterable of cards.
             Hands may hold fewer cards than a whole deck, but each holds at
@@ -60,8 +66,9 @@ def deal(
             top first; ``None`` leaves the stock empty.
 
     Raises:
-        DealError: a dealer outside the table, a seed that is not an int, or
-            fixed hands that do not fit the rules or the deck.
+        DealError: a dealer outside the table (nor ``"random"``), a seed
+            that is not an int, or fixed hands that do not fit the rules or
+            the deck.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(players=4), seed=7)
@@ -74,10 +81,14 @@ def deal(
     if not isinstance(rules, Rules):
         raise DealError(f"deal() needs a Rules value such as cheatrules.english(); got {rules!r}")
     players = rules.players
+    by_lot = dealer == "random"
     if dealer is None:
         dealer = players - 1
-    _whole_number("dealer", dealer)
-    if not 0 <= dealer < players:
+    elif not by_lot and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        raise DealError(
+            f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
+        )
+    if isinstance(dealer, int) and not 0 <= dealer < players:
         raise DealError(f"dealer must be a seat from 0 to {players - 1}; got {dealer}")
     if seed is not None:
         _whole_number("seed", seed)
@@ -87,6 +98,11 @@ def deal(
                 raise DealError(f"{name}= goes with hands=: a shuffled deal makes its own")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+    if by_lot:
+        dealer = dealer_by_lot(players, seed)
+    assert isinstance(dealer, int)
+    if hands is None:
+        assert seed is not None
         sorted_hands, set_aside, pile = shuffled_deal(rules, seed, dealer)
     else:
         dealt, set_aside, pile = _fixed(rules, hands, hidden, stock)
@@ -114,6 +130,20 @@ def deal(
         outcome=None,
         stock=pile,
     )
+
+
+def dealer_by_lot(players: int, seed: int | None) -> int:
+    """The dealer ``deal(..., dealer="random")`` draws: from ``seed``, or fresh chance without one.
+
+    The draw has its own source, seeded from the seed's text, so it leaves
+    the shuffle that seed gives alone.
+
+    >>> dealer_by_lot(4, seed=7) == dealer_by_lot(4, seed=7)
+    True
+    """
+    if seed is None:
+        return random.SystemRandom().randrange(players)
+    return random.Random(f"dealer by lot {seed}").randrange(players)
 
 
 def shuffled_deal(

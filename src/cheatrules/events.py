@@ -237,7 +237,10 @@ class Revealed(Event):
 
 @attrs.frozen
 class PileTaken(Event):
-    """``seat`` took every card on the table (``cards``, oldest first) into their hand.
+    """``seat`` took the pile (``cards``, oldest first) into their hand.
+
+    That is every card on the table, but for a final play kept apart while
+    the claim beneath it was challenged (an extended window): it stays.
 
     Only the taker sees them, and only as a gathered heap: in the taker's view
     ``cards`` is sorted, not in the order they were laid, so it does not tell

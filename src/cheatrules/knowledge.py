@@ -187,12 +187,16 @@ class _Tracker:
             elif isinstance(event, PileTaken):
                 taker: _Place = ("hand", event.seat)
                 self.capacity[taker] += event.count
-                for group in table:
+                # A final play kept apart while the claim beneath it was
+                # challenged stays on the table: the taker took fewer cards.
+                kept = table[-1:] if event.count < sum(self.capacity[g] for g in table) else []
+                taken = table[: len(table) - len(kept)]
+                for group in taken:
                     del self.capacity[group]
                 if event.seat == self.seat:
-                    self.gather(event.cards, set(table), taker)
-                self.move(set(table), taker)
-                table = []
+                    self.gather(event.cards, set(taken), taker)
+                self.move(set(taken), taker)
+                table = kept
             elif isinstance(event, Discarded) and event.cards:
                 hand = ("hand", event.seat)
                 self.capacity[hand] -= len(event.cards)

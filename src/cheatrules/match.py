@@ -2,11 +2,12 @@
 
 The rule books play Cheat and Verish' Ne Verish' as a series of deals
 (docs/rules/variations.md): first to three game wins, best of N games, or penalty points
-for the cards the losers still hold. A :class:`Match` is the layer above one
-:class:`~cheatrules.GameState`. It plays the current game, deals the next one
-as soon as a game ends, and keeps score with a *scoring policy*
-(:class:`FirstTo`, :class:`BestOf`, :class:`Penalty`, or a class of your own
-with a ``winners`` method).
+for the cards the losers still hold; Verish' Ne Verish' may count defeats.
+A :class:`Match` is the layer above one :class:`~cheatrules.GameState`. It
+plays the current game, deals the next one as soon as a game ends, and keeps
+score with a *scoring policy* (:class:`FirstTo`, :class:`BestOf`,
+:class:`Penalty`, :class:`FewestLosses`, or a class of your own with a
+``winners`` method).
 
 >>> import random
 >>> import cheatrules as cr
@@ -32,7 +33,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -49,6 +50,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "BestOf",
+    "FewestLosses",
     "FirstTo",
     "Match",
     "Penalty",
@@ -194,8 +196,42 @@ class Penalty:
         return _seats_with(penalties, min(penalties))
 
 
+@attrs.frozen
+class FewestLosses:
+    """Defeats are counted: once a seat has lost ``losses`` games, the fewest defeats win.
+
+    Verish' Ne Verish' keeps no score, but "you can count defeats" (the
+    Russian rule book). A defeat is a game a seat did not win: in Verish'
+    the last player in, in Cheat everyone but the one who went out. The
+    match ends after the game that gives some seat its ``losses``-th defeat;
+    the seats with the fewest defeats then take it (ties share it).
+
+    Raises:
+        RulesError: ``losses`` is not a whole number of 1 or more.
+
+    >>> import cheatrules as cr
+    >>> cr.FewestLosses(2).winners(wins=(2, 2, 2), penalties=(0, 0, 0), played=3)
+    ()
+    >>> cr.FewestLosses(2).winners(wins=(4, 2, 2), penalties=(0, 0, 0), played=4)
+    (0,)
+
+    """
+
+    #: The defeats that end the match.
+    losses: int = attrs.field(default=3, validator=_at_least_one)
+
+    def winners(
+        self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
+    ) -> tuple[int, ...]:
+        """The seats with the fewest defeats, once a seat has ``losses``; ``()`` before."""
+        defeats = tuple(played - won for won in wins)
+        if max(defeats) < self.losses:
+            return ()
+        return _seats_with(defeats, min(defeats))
+
+
 _FIRST_TO_THREE = FirstTo(3)
-_SCORINGS: dict[str, type] = {cls.__name__: cls for cls in (FirstTo, BestOf, Penalty)}
+_SCORINGS: dict[str, type] = {cls.__name__: cls for cls in (FirstTo, BestOf, Penalty, FewestLosses)}
 
 
 # -- the match ----------------------------------------------------------------------
@@ -265,7 +301,7 @@ class Match:
         scoring: Scoring = _FIRST_TO_THREE,
         *,
         seed: int | None = None,
-        dealer: int | None = None,
+        dealer: int | Literal["random"] | None = None,
     ) -> Match:
         """Start a match: its first game is dealt at once.
 
@@ -276,8 +312,10 @@ class Match:
             seed: any int; the same rules, scoring, seed and dealer always
                 deal the same games. Without one, a fresh seed is drawn and
                 kept in :attr:`seed`, so the match can be replayed.
-            dealer: the first game's dealer; by default the last seat. Each
-                later game is dealt by the seat to the previous dealer's left.
+            dealer: the first game's dealer; by default the last seat;
+                ``"random"`` draws it by lot from the first game's seed (see
+                :func:`~cheatrules.deal`). Each later game is dealt by the
+                seat to the previous dealer's left.
 
         Raises:
             RulesError: ``scoring`` is not a scoring policy.
@@ -287,7 +325,8 @@ class Match:
         """
         if not isinstance(scoring, Scoring):
             raise RulesError(
-                "scoring must be a scoring policy such as FirstTo(3), BestOf(5) or Penalty(3); "
+                "scoring must be a scoring policy such as FirstTo(3), BestOf(5), Penalty(3) "
+                "or FewestLosses(3); "
                 f"got {scoring!r}"
             )
         if seed is None:
@@ -301,6 +340,11 @@ class Match:
     def wins(self) -> tuple[int, ...]:
         """For each seat, the finished games it has won."""
         return _tally(self.games, self.rules.players)[0]
+
+    @property
+    def losses(self) -> tuple[int, ...]:
+        """For each seat, the finished games it did not win (what :class:`FewestLosses` counts)."""
+        return tuple(len(self.games) - won for won in self.wins)
 
     @property
     def penalties(self) -> tuple[int, ...]:
@@ -398,8 +442,9 @@ def dumps_match(match: Match) -> str:
     one last (unfinished, unless the match is over).
 
     Raises:
-        RecordError: the scoring is not :class:`FirstTo`, :class:`BestOf` or
-            :class:`Penalty`, or the rules use a policy records cannot name.
+        RecordError: the scoring is not :class:`FirstTo`, :class:`BestOf`,
+            :class:`Penalty` or :class:`FewestLosses`, or the rules use a
+            policy records cannot name.
 
     """
     first = match.games[0] if match.games else match.game

@@ -40,6 +40,7 @@ from cheatrules.policies import (
     FirstOutWins,
     FreeChoice,
     HoldUntilChallenge,
+    JokerProtects,
     LastInLoses,
     NextPlayerDecides,
     NoDiscards,
@@ -224,6 +225,7 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
     "check": {
         "whole-group": lambda deck: WholeGroup(),
         "one-card": lambda deck: OneCard(),
+        "jokers-protect": lambda deck: JokerProtects(),
     },
     "after_challenge": {
         "declarers-left": lambda deck: DeclarersLeft(),
@@ -296,10 +298,34 @@ def _deck_option(
         value = default
     if type(value) is not int or value not in decks:
         raise RulesError(f"{name} must be {' or '.join(map(str, decks))}; got {value!r}")
-    if not isinstance(jokers, bool):
-        raise RulesError(f"jokers must be True or False; got {jokers!r}")
-    policies["deck"] = attrs.evolve(decks[value], jokers=jokers)
+    deck = decks[value]
+    policies["deck"] = attrs.evolve(deck, jokers=_joker_option(jokers, deck.packs))
     return value
+
+
+#: The jokers ``jokers=True`` adds, whatever the packs: "include 2 jokers" (the general guide).
+JOKERS = 2
+
+
+def _joker_option(jokers: object, packs: int) -> int:
+    """The count of jokers a game's ``jokers=`` option asks for.
+
+    ``True`` is the general guide's two jokers in all; ``"per-pack"`` two
+    for each pack; a whole number that count (at most two per pack).
+    """
+    most = 2 * packs
+    if jokers is True:
+        return JOKERS
+    if jokers is False:
+        return 0
+    if jokers == "per-pack":
+        return most
+    if type(jokers) is int and 0 <= jokers <= most:
+        return jokers
+    raise RulesError(
+        f"jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
+        f"or a count of 0 to {most} with {packs} pack{'s' if packs != 1 else ''}; got {jokers!r}"
+    )
 
 
 #: The hand size ``stock=True`` deals.
@@ -330,8 +356,10 @@ def english(players: int = 4, **options: Any) -> Rules:
         players: 3 to 10.
         decks: 1 or 2 packs of 52 cards. By default one pack for 3-6 players
             and two for 7-10; two packs may be chosen for 6 players.
-        jokers: add two jokers to each pack, wild: a joker counts as the
-            rank its group announced.
+        jokers: wild jokers, each counting as the rank its group
+            announced: ``True`` adds two in all (one red, one black, even
+            with two packs), ``"per-pack"`` two per pack, a number that
+            many (at most two per pack).
         stock: deal a fixed hand (``True``: 7 cards each, or a number) and
             leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules` (``ranks=``,
@@ -371,7 +399,8 @@ def verish(players: int = 4, **options: Any) -> Rules:
         players: 2 to 6.
         pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
             for 4-6.
-        jokers: add two wild jokers to the pack.
+        jokers: wild jokers: ``True`` (or ``"per-pack"``) adds the pack's
+            two, a number that many (0 to 2).
         stock: deal a fixed hand (``True``: 7 cards each, or a number) and
             leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules`, replacing the

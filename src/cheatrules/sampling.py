@@ -110,6 +110,8 @@ class _Plan:
         self.partial: set[int] = set()
         self.draws: dict[int, Card] = {}
         self.ended: dict[int, tuple[int, int, tuple[Card, ...]]] = {}  # pile -> taker, index, cards
+        # PileTaken index -> the cards of a final play kept on the table through it.
+        self.kept: dict[int, int] = {}
         self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
         # Where each card the log shows must be next: (event index, "seat" or "pile", which).
         self.needs: dict[Card, list[tuple[int, str, int]]] = {}
@@ -136,7 +138,21 @@ class _Plan:
                 if event.seat == self.seat:
                     for card in event.cards:
                         self._need(card, index, "pile", pile)
-                pile, groups = pile + 1, []
+                laid = [self.events[group] for group in groups]
+                if event.count < sum(played.count for played in laid if isinstance(played, Played)):
+                    # A final play kept apart while the claim beneath it was
+                    # challenged: it stays on the table, the start of the next pile.
+                    final, kept = groups[-1], laid[-1]
+                    assert isinstance(kept, Played)
+                    self.kept[index] = kept.count
+                    self.pile_of[final] = pile + 1
+                    if kept.seat == self.seat:
+                        own = Counter(kept.cards)
+                        self.known_in[pile] -= own
+                        self.known_in.setdefault(pile + 1, Counter()).update(own)
+                    pile, groups = pile + 1, [final]
+                else:
+                    pile, groups = pile + 1, []
             elif isinstance(event, Discarded):
                 for card in event.cards:
                     self._need(card, index, "seat", event.seat)
@@ -259,10 +275,11 @@ class _Plan:
                     return None
                 actions.append(_Laid(tuple(chosen), event.rank))
             elif isinstance(event, PileTaken):
-                if event.seat == self.seat and not match(table, event.cards):
+                kept = self.kept.get(index, 0)
+                taken, table = table[: len(table) - kept], table[len(table) - kept :]
+                if event.seat == self.seat and not match(taken, event.cards):
                     return None
-                holding[event.seat].extend(table)
-                table = []
+                holding[event.seat].extend(taken)
             elif isinstance(event, Discarded):
                 hand = holding[event.seat]
                 picked = _pick(hand, event.cards, bound, rng, identify=True)

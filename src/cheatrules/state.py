@@ -55,7 +55,7 @@ from cheatrules.events import (
     describe_claim,
 )
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import holds
+from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase
@@ -123,6 +123,12 @@ class GameState:
     _passer: int | None = None
     # For each card key, the most copies shown face up at once in a challenge.
     _revealed: tuple[int, ...] = _NONE_SHOWN
+    # A final play kept on the table while the claim beneath it was challenged
+    # (an extended window): the opponents still to be asked about it, held
+    # through the taker's discard phase...
+    _resume: tuple[int, ...] = ()
+    # ...and the seat that challenge chose to play next, should the final play stand.
+    _after: int | None = None
     # Where a rule's chance draws come from: by default seeded from the game's
     # seed and the moment; the sampler scripts them to match what a seat saw.
     _chance: Callable[[int], Chance] | None = None
@@ -525,6 +531,8 @@ class GameState:
         passes: int = 0,
         passer: int | None = None,
         revealed: tuple[int, ...] | None = None,
+        resume: tuple[int, ...] = (),
+        after: int | None = None,
     ) -> GameState:
         """The following state: unnamed fields are kept, or cleared where they belong to a phase."""
         return GameState(
@@ -553,6 +561,8 @@ class GameState:
             passes=passes,
             passer=passer,
             revealed=self._revealed if revealed is None else revealed,
+            resume=resume,
+            after=after,
             chance=self._chance,
         )
 
@@ -607,6 +617,7 @@ class GameState:
             return self._next(
                 phase=Phase.CHALLENGE, to_move=askers[0], log=log, log_length=length,
                 askers=askers[1:], waiting=self._waiting, earlier=self._earlier,
+                after=self._after,
             )  # fmt: skip
         # The window closed without a challenge: the claim stands.
         declarer = self._table[0][0].seat  # type: ignore[index]
@@ -618,9 +629,11 @@ class GameState:
                     phase=Phase.OVER, to_move=None, log=log, log_length=length,
                     seating=seating, outcome=outcome,
                 )  # fmt: skip
+        # After a challenge beneath a final play, the seat that challenge chose plays.
+        after = self._after
+        opener = seating.next_active(declarer) if after is None else _first_active(seating, after)
         return self._next(
-            phase=Phase.PLAY, to_move=seating.next_active(declarer), log=log,
-            log_length=length, seating=seating,
+            phase=Phase.PLAY, to_move=opener, log=log, log_length=length, seating=seating,
         )  # fmt: skip
 
     def _challenge(self, earlier: bool) -> GameState:
@@ -632,9 +645,20 @@ class GameState:
         moment = self._log_length
         chance = Chance(f"{self.seed}:{moment}") if self._chance is None else self._chance(moment)
         shown = rules.check.shown(laid, chance)
-        truthful = holds(shown, claim.rank)
+        truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else declarer
-        pile = self.pile
+        waiting = self._waiting
+        # A final play stays on the table, apart, when the claim beneath it is
+        # challenged: it still needs every opponent's acceptance or a true reveal.
+        kept: Stack[_Group] = None
+        if earlier and waiting is not None:
+            kept = (self._table[0], None)  # type: ignore[index]
+        if kept is None:
+            pile = self.pile
+            table_size = 0
+        else:
+            pile = tuple(card for _, group in _persistent.oldest_first(table) for card in group)
+            table_size = len(kept[0][1])
         keys = sorted(self._keys[taker] + tuple(card.key for card in pile))
         hand = tuple(map(_CARD_BY_KEY.__getitem__, keys))
         hands = (*self._hands[:taker], hand, *self._hands[taker + 1 :])
@@ -652,10 +676,8 @@ class GameState:
             revealed[key] = max(revealed[key], count)
         hands, all_keys, stock, log, length = self._draw(taker, hands, all_keys, log, length)
         seating = self._seating
-        # A claim that emptied its declarer's hand stands if proved true, or if
-        # the challenge went to the claim beneath it.
-        waiting = self._waiting
-        if waiting is not None and waiting != taker and (earlier or truthful):
+        # A claim that emptied its declarer's hand stands if proved true.
+        if waiting is not None and kept is None and truthful:
             seating, log, length, outcome = self._go_out(waiting, seating, log, length)
             if outcome is not None:
                 return self._next(
@@ -678,23 +700,68 @@ class GameState:
                 if outcome is not None:
                     return self._next(
                         phase=Phase.OVER, to_move=None, log=log, log_length=length,
-                        hands=hands, keys=all_keys, table=None, table_size=0,
+                        hands=hands, keys=all_keys, table=kept, table_size=table_size,
                         seating=seating, discarded=discarded, outcome=outcome, stock=stock,
                         revealed=tuple(revealed),
                     )  # fmt: skip
             offered = None
+        resume: tuple[int, ...] = ()
+        if kept is not None:
+            # Every opponent of the final play not yet asked about it: the
+            # challenger of the claim beneath, then the rest clockwise.
+            order = rules.window.askers(seating, waiting)  # type: ignore[arg-type]
+            resume = order[order.index(challenger) :] if challenger in order else order
         if offered is not None:
             return self._next(
                 phase=Phase.DISCARD, to_move=taker, log=log, log_length=length,
-                hands=hands, keys=all_keys, table=None, table_size=0,
+                hands=hands, keys=all_keys, table=kept, table_size=table_size,
                 seating=seating, allowed=allowed, pending=(tuple(sorted(offered)), opener),
-                stock=stock, revealed=tuple(revealed),
+                stock=stock, revealed=tuple(revealed), waiting=waiting if kept else None,
+                resume=resume,
+            )  # fmt: skip
+        if kept is not None:
+            return self._reopen(
+                resume, opener, waiting, log, length,  # type: ignore[arg-type]
+                hands=hands, keys=all_keys, table=kept, table_size=table_size,
+                seating=seating, allowed=allowed, discarded=discarded, stock=stock,
+                revealed=tuple(revealed),
             )  # fmt: skip
         return self._next(
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
             log_length=length, hands=hands, keys=all_keys, table=None, table_size=0,
             seating=seating, allowed=allowed, discarded=discarded, stock=stock,
             revealed=tuple(revealed),
+        )  # fmt: skip
+
+    def _reopen(
+        self,
+        resume: tuple[int, ...],
+        opener: int,
+        waiting: int,
+        log: Stack[Event],
+        length: int,
+        **changes: Any,
+    ) -> GameState:
+        """The window of a final play kept on the table opens again, asking ``resume``.
+
+        If nobody is left to ask, the final play stands at once.
+        """
+        seating: Seating = changes.pop("seating")
+        askers = tuple(seat for seat in resume if seating.is_active(seat))
+        if askers:
+            return self._next(
+                phase=Phase.CHALLENGE, to_move=askers[0], log=log, log_length=length,
+                askers=askers[1:], waiting=waiting, seating=seating, after=opener, **changes,
+            )  # fmt: skip
+        seating, log, length, outcome = self._go_out(waiting, seating, log, length)
+        if outcome is not None:
+            return self._next(
+                phase=Phase.OVER, to_move=None, log=log, log_length=length, seating=seating,
+                outcome=outcome, **changes,
+            )  # fmt: skip
+        return self._next(
+            phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,
+            log_length=length, seating=seating, **changes,
         )  # fmt: skip
 
     def _draw(
@@ -829,6 +896,12 @@ class GameState:
                 phase=Phase.OVER, to_move=None, log=log, log_length=length,
                 hands=hands, keys=keys, seating=seating,
                 discarded=self._discarded + removed, outcome=outcome,
+            )  # fmt: skip
+        if self._resume:
+            # The taker has chosen; the final play kept on the table is asked about.
+            return self._reopen(
+                self._resume, opener, self._waiting, log, length,  # type: ignore[arg-type]
+                hands=hands, keys=keys, seating=seating, discarded=self._discarded + removed,
             )  # fmt: skip
         return self._next(
             phase=Phase.PLAY, to_move=_first_active(seating, opener), log=log,

@@ -20,7 +20,7 @@ import attrs
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError
-from cheatrules.match import BestOf, FirstTo, Penalty, Scoring
+from cheatrules.match import BestOf, FewestLosses, FirstTo, Penalty, Scoring
 from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules, english, verish
 
 from ._screen import WIDTH
@@ -44,6 +44,7 @@ SCORINGS: dict[str, Callable[[int], Scoring]] = {
     "first-to": FirstTo,
     "best-of": BestOf,
     "penalty": Penalty,
+    "fewest-losses": FewestLosses,
 }
 
 # Where several names of a family make the same kind of policy, its docstring

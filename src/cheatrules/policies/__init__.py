@@ -13,12 +13,14 @@ from cheatrules.policies.challenges import (
     ChallengerIfRight,
     ChallengeWindow,
     DeclarersLeft,
+    JokerProtects,
     NextPlayerDecides,
     OneCard,
     TakerPlays,
     TurnAfterChallenge,
     WholeGroup,
     holds,
+    proves,
 )
 from cheatrules.policies.claims import ClaimSize
 from cheatrules.policies.dealing import DealersLeft, Dealing, HolderOf, Opening
@@ -61,6 +63,7 @@ __all__ = [
     "FreeChoice",
     "HoldUntilChallenge",
     "HolderOf",
+    "JokerProtects",
     "LastInLoses",
     "NextPlayerDecides",
     "NoDiscards",
@@ -76,4 +79,5 @@ __all__ = [
     "WithConsent",
     "complete_fours",
     "holds",
+    "proves",
 ]

@@ -17,12 +17,14 @@ __all__ = [
     "ChallengeWindow",
     "ChallengerIfRight",
     "DeclarersLeft",
+    "JokerProtects",
     "NextPlayerDecides",
     "OneCard",
     "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
     "holds",
+    "proves",
 ]
 
 
@@ -70,7 +72,11 @@ class AskEachOpponent:
     and other than themselves). Once the newest claim's window closes, the
     next turn begins and the earlier claim stands. The earlier group alone
     is checked; the loser takes the whole pile, and who plays next follows
-    the after-challenge rule with the earlier claim's declarer.
+    the after-challenge rule with the earlier claim's declarer. When the
+    newest claim was its declarer's last cards, its group stays on the
+    table, apart: the loser takes the pile beneath it, and the newest
+    claim's window goes on, asking every opponent not yet asked about it
+    (the earlier claim's challenger first).
 
     >>> AskEachOpponent().askers(Seating(4), declarer=2)
     (3, 0, 1)
@@ -119,7 +125,9 @@ class ChallengeCheck(Protocol):
     """Decides which cards of a challenged group are turned over.
 
     The claim is true when every card turned over is of the announced rank
-    or a joker (see :func:`holds`).
+    or a joker (see :func:`holds`). A check may judge by a rule of its own
+    instead, with a method ``truthful(shown, rank) -> bool`` (see
+    :class:`JokerProtects` and :func:`proves`).
     """
 
     def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
@@ -161,6 +169,48 @@ class OneCard:
     def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
         """One card of the group, each equally likely."""
         return (chance.choice(cards),)
+
+
+@attrs.frozen
+class JokerProtects:
+    """The whole group is turned over, and a joker among it makes the claim true.
+
+    The general guide's reading of wild jokers: "a challenged play with a
+    joker is a winning play for the declarer", whatever the group's other
+    cards. Without a joker in the group the check is :class:`WholeGroup`'s.
+
+    >>> from cheatrules.cards import cards
+    >>> rule = JokerProtects()
+    >>> rule.truthful(cards("★♥ K♦"), Rank.SEVEN), rule.truthful(cards("7♣ K♦"), Rank.SEVEN)
+    (True, False)
+    """
+
+    def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
+        """Every card of the group."""
+        return cards
+
+    def truthful(self, shown: tuple[Card, ...], rank: Rank) -> bool:
+        """Whether a joker is shown, or every card shown is of ``rank``."""
+        return any(card.rank is Rank.JOKER for card in shown) or holds(shown, rank)
+
+
+def proves(check: ChallengeCheck, shown: tuple[Card, ...], rank: Rank) -> bool:
+    """Whether the cards ``check`` turned over prove a claim of ``rank`` true.
+
+    By the check's own ``truthful`` method where it has one, else by
+    :func:`holds`. The engine judges every challenge with this, and so
+    should anyone who reasons about the truth of a claim.
+
+    >>> from cheatrules.cards import cards
+    >>> proves(WholeGroup(), cards("★♥ K♦"), Rank.SEVEN)
+    False
+    >>> proves(JokerProtects(), cards("★♥ K♦"), Rank.SEVEN)
+    True
+    """
+    judge = getattr(check, "truthful", None)
+    if judge is None:
+        return holds(shown, rank)
+    return bool(judge(shown, rank))
 
 
 class TurnAfterChallenge(Protocol):
