@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import cheatrules as cr
-from cheatrules.arena import play_game, tournament, wilson
+from cheatrules.arena import play_game, seat_stats, tournament, wilson
 from cheatrules.bots import Agent, HonestBot, RandomBot
 
 T = TypeVar("T")
@@ -177,3 +177,14 @@ def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_plain_table_fits_80_columns() -> None:
     results = tournament(RULES, LINEUP, games=3, seed=1, executor=InlineExecutor())
     assert all(len(line) <= 80 for line in results.table().splitlines())
+
+
+def test_a_protecting_joker_is_no_bluff_in_the_statistics() -> None:
+    # Under check="jokers-protect" a group holding a joker is proved true, so the
+    # arena does not count it as a bluff; with the default check it is one.
+    hands = ["★♥ K♦ 5♣", "A♠ 2♥", "A♥ 9♣"]
+    for check, bluffs in (("jokers-protect", 0), ("whole-group", 1)):
+        rules = cr.english(3, jokers=True, check=check)
+        state = cr.deal(rules, hands=hands).apply(cr.Play("★♥ K♦", "A")).apply(cr.Challenge())
+        assert seat_stats(state)[0] == cr.arena.SeatStats(0, 0, 1, bluffs)
+        assert seat_stats(state)[1].challenges == 1

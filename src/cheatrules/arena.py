@@ -35,14 +35,22 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 import attrs
 
 from cheatrules.bots import Agent
-from cheatrules.cards import Rank
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, IllegalActionError, RulesError
 from cheatrules.events import Challenged, Played, Revealed
+from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
-__all__ = ["AgentResult", "GameResult", "Results", "play_game", "tournament", "wilson"]
+__all__ = [
+    "AgentResult",
+    "GameResult",
+    "Results",
+    "play_game",
+    "seat_stats",
+    "tournament",
+    "wilson",
+]
 
 #: The z value of a two-sided 95% confidence interval.
 Z95 = 1.959963984540054
@@ -141,11 +149,23 @@ def play_game(
         losers=outcome.losers if outcome else (),
         length=steps,
         finished=outcome is not None,
-        stats=_stats(state),
+        stats=seat_stats(state),
     )
 
 
-def _stats(state: GameState) -> tuple[SeatStats, ...]:
+def seat_stats(state: GameState) -> tuple[SeatStats, ...]:
+    """Each seat's challenges, catches, claims and bluffs over the game so far.
+
+    A bluff is a claim its cards would not prove true if they were turned
+    over, judged by the game's own check (so a joker counts as the announced
+    rank, and under ``check="jokers-protect"`` makes any group true).
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    >>> state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())
+    >>> seat_stats(state)[0].bluffs, seat_stats(state)[1].caught
+    (1, 1)
+    """
     challenges = [0] * state.players
     caught = [0] * state.players
     claims = [0] * state.players
@@ -154,7 +174,7 @@ def _stats(state: GameState) -> tuple[SeatStats, ...]:
     for event in state.events:
         if isinstance(event, Played):
             claims[event.seat] += 1
-            if not all(card.rank in (event.rank, Rank.JOKER) for card in event.cards):
+            if not proves(state.rules.check, event.cards, event.rank):
                 bluffs[event.seat] += 1
         elif isinstance(event, Challenged):
             challenger = event.seat
