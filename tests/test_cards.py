@@ -157,7 +157,7 @@ def test_deck_check_names_the_card_and_what_is_allowed() -> None:
 
 @pytest.mark.parametrize("packs", [0, -1, True, 1.5, 9, 10**9])
 def test_deck_rejects_a_bad_pack_count(packs: object) -> None:
-    with pytest.raises(cr.CardError, match="a deck holds 1 to 8 packs"):
+    with pytest.raises(cr.CardError, match=r"Deck.packs must be a whole number from 1 to 8"):
         cr.Deck(packs=packs)  # type: ignore[arg-type]
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from cheatrules import _checks
 from cheatrules.errors import CardError
 
 __all__ = ["JOKER_SUITS", "STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
@@ -374,11 +375,6 @@ def canonical(card: Card) -> Card:
 MAX_PACKS = 8
 
 
-def _validate_packs(_instance: Any, _attribute: Any, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PACKS:
-        raise CardError(f"a deck holds 1 to {MAX_PACKS} packs; got packs={value!r}")
-
-
 def ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
     """Read several ranks, in the order given: a string separated by spaces, or an iterable.
 
@@ -435,7 +431,9 @@ class Deck:
     (Rank.ACE, 4)
     """
 
-    packs: int = attrs.field(default=1, validator=_validate_packs)
+    packs: int = attrs.field(
+        default=1, converter=_checks.index, validator=_checks.whole(1, MAX_PACKS, CardError)
+    )
     ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
     jokers: bool = attrs.field(default=False, validator=_validate_jokers)
 
