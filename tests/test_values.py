@@ -235,3 +235,13 @@ def test_flags_floats_and_text_are_not_seeds_or_player_counts(bad: object) -> No
         cr.deal(cr.english(4), seed=bad)  # type: ignore[arg-type]
     with pytest.raises(cr.RulesError, match=r"played by 3 to 10 players"):
         cr.english(bad)  # type: ignore[arg-type]
+
+
+def test_a_seating_checks_its_seats() -> None:
+    assert cr.Seating(np.int64(4), (np.int64(2),)) == cr.Seating(4, (2,))
+    with pytest.raises(cr.SeatError, match=r"Seating\.players must be a whole number"):
+        untyped(cr.Seating)("4")
+    with pytest.raises(cr.SeatError, match=r"Seating\.out must be distinct seats from 0 to 3"):
+        cr.Seating(4, (4,))
+    with pytest.raises(cr.SeatError, match=r"Seating\.out must be distinct seats"):
+        cr.Seating(4, (1, 1))

@@ -33,6 +33,7 @@ __all__ = [
     "optional",
     "rank",
     "rank_tuple",
+    "seats",
     "to_rank",
     "to_ranks",
     "whole",
@@ -55,6 +56,13 @@ def index(value: SupportsIndex) -> int:
         return operator.index(value)
     except TypeError:
         return value  # type: ignore[return-value]
+
+
+def seats(value: Any) -> tuple[int, ...]:
+    """A converter: a tuple of plain ints from any iterable of whole numbers; else unchanged."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        return value  # type: ignore[no-any-return]
+    return tuple(index(item) for item in value)
 
 
 def _is_whole(value: object) -> bool:

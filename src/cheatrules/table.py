@@ -57,13 +57,6 @@ class Claim:
         return f"seat {self.seat}: {describe_claim(self.count, self.rank)}"
 
 
-def _seats(value: Any) -> tuple[int, ...]:
-    """A tuple of seat numbers from any iterable of whole numbers; else unchanged."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        return value  # type: ignore[no-any-return]
-    return tuple(checks.index(item) for item in value)
-
-
 def _check_seats(instance: Any, attribute: Any, value: object) -> None:
     if not isinstance(value, tuple) or not all(
         isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 for seat in value
@@ -87,6 +80,6 @@ class Outcome:
     """
 
     #: The seats that won, in the order they went out.
-    winners: tuple[int, ...] = attrs.field(converter=_seats, validator=_check_seats)
+    winners: tuple[int, ...] = attrs.field(converter=checks.seats, validator=_check_seats)
     #: The seats that lost, in seat order.
-    losers: tuple[int, ...] = attrs.field(converter=_seats, validator=_check_seats)
+    losers: tuple[int, ...] = attrs.field(converter=checks.seats, validator=_check_seats)
