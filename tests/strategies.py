@@ -102,8 +102,8 @@ def random_action(state: cr.GameState, rng: random.Random, challenge: float = 0.
     if cr.Pass() in legal[:2] and rng.random() < 0.2:
         return cr.Pass()
     hand = state.hands[state.to_move]  # type: ignore[index]
-    high = min(state.rules.claims.maximum, len(hand))
-    count = rng.randint(state.rules.claims.minimum, high)
+    sizes = state.rules.claims.sizes(len(hand))  # a small hand lays all it holds
+    count = rng.randint(sizes.start, sizes.stop - 1)
     return cr.Play(tuple(rng.sample(hand, count)), rng.choice(state.allowed_ranks))
 
 

@@ -187,13 +187,25 @@ def test_bots_set_fours_aside_on_their_turn_where_the_rules_allow() -> None:
         assert bot.act(state.observe(0), random.Random(0)) == cr.Discard("J")
 
 
-def test_with_too_few_cards_for_a_claim_the_bots_challenge() -> None:
+def test_with_fewer_cards_than_the_smallest_claim_the_bots_lay_them_all() -> None:
+    # A hand smaller than the smallest claim lays all it holds (or, in Verish', may challenge).
     rules = cr.verish(3, claims=cr.policies.ClaimSize(2, 3))
     state = cr.deal(rules, hands=["A♦ 6♣", "7♥", "8♣ 9♣"], hidden="10♣")
     state = state.apply(Play("A♦ 6♣", "7"))
-    assert tuple(state.legal_actions()) == (Challenge(),)
+    assert tuple(state.legal_actions()) == (Challenge(), Play("7♥", "7"))
+    assert HonestBot().act(state.observe(1), random.Random(0)) == Play("7♥", "7")
     for bot in BOTS:
-        assert bot.act(state.observe(1), random.Random(0)) == Challenge()
+        for seed in range(5):
+            assert state.is_legal(bot.act(state.observe(1), random.Random(seed)))
+
+
+def test_in_cheat_a_bot_with_too_few_cards_for_a_claim_lays_them_all() -> None:
+    rules = cr.english(3, claims=cr.policies.ClaimSize(2, 4))
+    state = cr.deal(rules, hands=["7♣ K♦ 3♥", "A♠", "9♣ 9♦"])
+    state = state.apply(Play("7♣ K♦", "A")).apply(Challenge())
+    for bot in BOTS:
+        for seed in range(5):
+            assert bot.act(state.observe(1), random.Random(seed)) == Play("A♠", "2")
 
 
 def test_a_bot_refuses_to_help_a_player_with_fewer_cards_pass() -> None:

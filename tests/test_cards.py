@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules.cards import Card, Rank, Suit
 
-ALL_CARDS = [Card(rank, suit) for rank in Rank for suit in Suit]
+# Every card some deck holds: the 52 faces and the two jokers, red and black.
+ALL_CARDS = [
+    Card(rank, suit)
+    for rank in Rank
+    for suit in Suit
+    if rank is not Rank.JOKER or suit in cr.JOKER_SUITS
+]
 
 
 def test_rank_strings_follow_the_api() -> None:
@@ -151,7 +157,7 @@ def test_deck_check_names_the_card_and_what_is_allowed() -> None:
 
 @pytest.mark.parametrize("packs", [0, -1, True, 1.5, 9, 10**9])
 def test_deck_rejects_a_bad_pack_count(packs: object) -> None:
-    with pytest.raises(cr.CardError, match="a deck holds 1 to 8 packs"):
+    with pytest.raises(cr.CardError, match=r"Deck.packs must be a whole number from 1 to 8"):
         cr.Deck(packs=packs)  # type: ignore[arg-type]
 
 
@@ -180,3 +186,42 @@ def test_a_deck_of_chosen_ranks() -> None:
     for bad in (None, 5, ""):
         with pytest.raises(cr.CardError):
             cr.Deck(ranks=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["*C", "★♣", "JK♦", "jokerd", "*c"])
+def test_a_joker_of_a_suit_no_pack_holds_is_not_a_card(text: str) -> None:
+    # A pack's jokers are the red ★♥ and the black ★♠; a joker of clubs exists in no deck.
+    with pytest.raises(cr.CardError, match="cannot read"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize("text", ["★♥", "★♠", "*h", "JKs", "joker♠", "Joker♥", "*S"])
+def test_the_jokers_documented_spellings_are_read(text: str) -> None:
+    assert Card.parse(text).rank is Rank.JOKER
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10ſ",  # a long s, which str.upper() turns into S
+        "Kſ",
+        "ｋs",  # a fullwidth k
+        "7ｃ",  # a fullwidth c
+        "Aﬅ",  # a ligature
+        "１0h",  # a fullwidth digit
+        "ⅹh",  # a roman numeral ten
+        "jokeＲ♠",
+        "\u212ah",  # the Kelvin sign, which str.lower() turns into k
+    ],
+)
+def test_only_the_documented_letters_and_symbols_are_read(text: str) -> None:
+    with pytest.raises(cr.CardError, match="cannot read"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize("text", ["ſ", "\u212a", "ｑ", "ⅹ"])
+def test_ranks_and_suits_read_only_the_documented_letters(text: str) -> None:
+    with pytest.raises(cr.CardError):
+        Rank.parse(text)
+    with pytest.raises(cr.CardError):
+        cr.Suit.parse(text)

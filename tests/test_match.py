@@ -127,7 +127,7 @@ def test_counting_defeats_to_three_is_the_default() -> None:
 @pytest.mark.parametrize("make", [cr.FirstTo, cr.BestOf, cr.Penalty, cr.FewestLosses])
 @pytest.mark.parametrize("value", [0, -1, True, False, 2.0, "3", None])
 def test_a_scoring_needs_a_whole_number_of_one_or_more(make: Any, value: object) -> None:
-    with pytest.raises(cr.RulesError, match=r"must be a whole number of 1 or more; got") as caught:
+    with pytest.raises(cr.RulesError, match=r"must be a whole number of at least 1; got") as caught:
         make(value)
     assert isinstance(caught.value, ValueError)
 
@@ -436,11 +436,11 @@ FIRST_GAME = json.loads(TEXT)["games"][0]
         ),
         (
             edited(["scoring", "wins"], 0),
-            "scoring: FirstTo: wins must be a whole number of 1 or more; got 0",
+            "scoring: FirstTo.wins must be a whole number of at least 1; got 0",
         ),
         (
             edited(["scoring", "wins"], "2"),
-            "scoring: FirstTo: wins must be a whole number of 1 or more; got '2'",
+            "scoring: FirstTo.wins must be a whole number of at least 1; got '2'",
         ),
         (
             edited(["scoring", "games"], 2),

@@ -50,7 +50,10 @@ def test_ascending_from_any_start_visits_every_rank_in_thirteen_claims(start: Ra
 def test_claim_size_caps_at_the_hand() -> None:
     assert list(ClaimSize().sizes(10)) == [1, 2, 3, 4]
     assert list(ClaimSize().sizes(2)) == [1, 2]
-    assert list(ClaimSize(2, 3).sizes(1)) == []
+    assert list(ClaimSize(2, 3).sizes(1)) == [1]  # a hand below the smallest claim lays it all
+    assert list(ClaimSize(3, 4).sizes(2)) == [2]
+    assert list(ClaimSize(2, 3).sizes(0)) == []
+    assert ClaimSize(2, 4).allows(1, hand_size=1) and not ClaimSize(2, 4).allows(1, hand_size=3)
 
 
 def test_ask_each_opponent_skips_the_declarer_and_players_who_left() -> None:

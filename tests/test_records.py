@@ -112,7 +112,10 @@ def mutate(path: list[Any], value: Any) -> str:
         ),
         (mutate(["rules", "policies", "ranks", "speed"], 3), "unknown setting speed for Ascending"),
         (mutate(["rules", "policies", "colour"], {}), "unknown family colour"),
-        (mutate(["rules", "policies", "claims", "maximum"], [1]), "claims: a claim size must be"),
+        (
+            mutate(["rules", "policies", "claims", "maximum"], [1]),
+            "claims: ClaimSize.maximum must be a whole number",
+        ),
         (mutate(["deal", "dealer"], 7), "deal: dealer must be a seat from 0 to 2; got 7"),
         (
             mutate(["deal", "hands"], ["A♣ A♣", "2♥", "3♠"]),
@@ -282,7 +285,11 @@ def test_registered_policies_with_ranks_round_trip() -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["rules", "policies", "deck", "packs"], 100_000, "a deck holds 1 to 8 packs"),
+        (
+            ["rules", "policies", "deck", "packs"],
+            100_000,
+            "Deck.packs must be a whole number from 1 to 8",
+        ),
         (["rules", "players"], 10_000, "played by 3 to 10 players; got 10000"),
         (["rules", "players"], 2, "played by 3 to 10 players; got 2"),
     ],
@@ -320,3 +327,25 @@ def view_with(path: list[Any], value: Any) -> str:
 def test_a_bad_view_is_refused_naming_the_field(path: list[Any], value: Any, message: str) -> None:
     with pytest.raises(cr.RecordError, match=message):
         cr.loads_view(view_with(path, value))
+
+
+def edited(state: cr.GameState, change: Any) -> str:
+    record = json.loads(cr.dumps(state))
+    change(record["rules"])
+    return json.dumps(record)
+
+
+def test_a_record_of_a_named_game_passes_that_games_player_and_deck_checks() -> None:
+    english = cr.deal(cr.english(4), seed=1)
+    with pytest.raises(cr.RecordError, match="one pack suits 3 to 6 players; 10 players"):
+        cr.loads(edited(english, lambda rules: rules.update(players=10)))
+    with pytest.raises(cr.RecordError, match="English Cheat is played by 3 to 10"):
+        cr.loads(edited(english, lambda rules: rules.update(players=11)))
+    verish = cr.deal(cr.verish(4), seed=1)
+    with pytest.raises(cr.RecordError, match="one pack of 36 or 52 cards"):
+        cr.loads(edited(verish, lambda rules: rules["policies"]["deck"].update(packs=2)))
+
+
+def test_a_record_of_two_packs_for_five_players_loads() -> None:
+    state = cr.deal(cr.english(5, decks=2), seed=2)
+    assert cr.loads(cr.dumps(state)) == state

@@ -39,11 +39,37 @@ def test_six_players_may_choose_two_decks() -> None:
     assert cr.english(6, decks=1).deck.packs == 1
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fewer_players_may_choose_two_packs_too(players: int) -> None:
+    # A table may shuffle two packs together for a longer game, however many sit at it.
+    assert cr.english(players, decks=2) == cr.english(players, deck=cr.Deck(packs=2))
+    assert cr.english(players, decks=2).deck.size == 104
+
+
+@pytest.mark.parametrize("deck", [cr.Deck(), cr.Deck.short(), cr.Deck(jokers=True)])
+def test_one_pack_is_refused_above_six_players_however_the_deck_is_given(deck: cr.Deck) -> None:
+    with pytest.raises(cr.RulesError, match=r"one pack suits 3 to 6 players; 10 players need two"):
+        cr.english(10, deck=deck)
+
+
+def test_english_is_played_with_one_or_two_packs() -> None:
+    with pytest.raises(cr.RulesError, match=r"English Cheat is played with one or two packs"):
+        cr.english(8, deck=cr.Deck(packs=3))
+
+
+@pytest.mark.parametrize(
+    "deck", [cr.Deck(packs=2), cr.Deck.short(packs=2), cr.Deck(ranks="A K Q J 10")]
+)
+def test_verish_is_played_with_one_pack_of_36_or_52_cards_however_given(deck: cr.Deck) -> None:
+    with pytest.raises(cr.RulesError, match=r"one pack of 36 or 52 cards"):
+        cr.verish(4, deck=deck)
+    assert cr.verish(4, deck=cr.Deck.short()).deck.size == 36
+
+
 @pytest.mark.parametrize(
     ("players", "decks", "message"),
     [
-        (4, 2, "decks=2 suits 6 to 10 players; 4 players use decks=1"),
-        (8, 1, "decks=1 suits 3 to 6 players; 8 players need decks=2"),
+        (8, 1, "one pack suits 3 to 6 players; 8 players need two packs"),
         (4, 3, "decks must be 1 or 2; got 3"),
         (4, "one", "decks must be 1 or 2; got 'one'"),
     ],
@@ -143,5 +169,5 @@ def test_a_deck_count_must_be_a_whole_number(decks: object) -> None:
 
 def test_ascending_start_is_read_as_a_rank() -> None:
     assert Ascending(start="7").start is cr.Rank.SEVEN
-    with pytest.raises(cr.CardError, match="unknown rank"):
+    with pytest.raises(cr.RulesError, match=r"Ascending.start must be a rank .*; got 'Z'"):
         Ascending(start="Z")

@@ -15,7 +15,7 @@ from cheatrules.narration import narrate
 from cheatrules.policies import HolderOf
 
 from .budget import examples
-from .strategies import play_randomly, random_action
+from .strategies import play_randomly, random_action, small_deals
 
 
 def accept_all(state: cr.GameState) -> cr.GameState:
@@ -78,7 +78,9 @@ def test_holding_the_rank_until_a_challenge_in_cheat() -> None:
 
 def test_claims_of_one_to_three() -> None:
     state = cr.deal(cr.english(3, claims="1-3"), hands=["A♣ A♦ A♥ A♠", "K♥", "Q♥"])
-    with pytest.raises(cr.IllegalActionError, match="a claim holds 1 to 3 cards; this one holds 4"):
+    with pytest.raises(
+        cr.IllegalActionError, match=r"a claim holds 1 to 3 cards; this one holds 4"
+    ):
         state.apply(Play("A♣ A♦ A♥ A♠", "A"))
     assert max(action.count for action in state.legal_actions()) == 3  # type: ignore[attr-defined]
 
@@ -94,6 +96,35 @@ def test_claims_of_any_size_up_to_the_copies_in_the_deck() -> None:
     state = cr.deal(rules, hands=["A♣ A♣ A♦ A♦ A♥ A♥ 2♠", "K♥", "Q♥", "J♥", "10♥", "9♥", "8♥"])
     assert state.is_legal(Play("A♣ A♣ A♦ A♦ A♥ A♥", "A"))
     round_trips(state.apply(Play("A♣ A♣ A♦ A♦ A♥ A♥", "A")))
+
+
+def test_a_hand_smaller_than_the_smallest_claim_lays_all_it_holds() -> None:
+    # The game: after "7♣ K♦ as A" is caught, seat 1 holds one card and is to move.
+    rules = cr.english(3, claims=cr.policies.ClaimSize(2, 4))
+    state = cr.deal(rules, hands=["7♣ K♦ 3♥", "A♠", "9♣ 9♦"])
+    state = state.apply(Play("7♣ K♦", "A")).apply(Challenge())
+    assert state.to_move == 1 and state.hands[1] == cr.cards("A♠")
+    assert tuple(state.legal_actions()) == (Play("A♠", "2"),)
+    after = state.apply(Play("A♠", "2"))
+    assert after.last_claim == cr.Claim(1, 1, Rank.TWO)
+    round_trips(after)
+
+
+def test_a_hand_at_or_above_the_smallest_claim_still_lays_at_least_that_many() -> None:
+    rules = cr.english(3, claims=cr.policies.ClaimSize(2, 4))
+    state = cr.deal(rules, hands=["7♣ K♦ 3♥", "A♠", "9♣ 9♦"])
+    with pytest.raises(
+        cr.IllegalActionError, match=r"a claim holds 2 to 4 cards .* this one holds 1"
+    ):
+        state.apply(Play("7♣", "A"))
+    assert {action.count for action in state.legal_actions()} == {2, 3}  # type: ignore[attr-defined]
+
+
+def test_a_small_hand_in_verish_may_lay_it_all_or_challenge() -> None:
+    rules = cr.verish(3, claims=cr.policies.ClaimSize(2, 3))
+    state = cr.deal(rules, hands=["A♦ 6♣", "7♥", "8♣ 9♣"], hidden="10♣")
+    state = state.apply(Play("A♦ 6♣", "7"))
+    assert tuple(state.legal_actions()) == (Challenge(), Play("7♥", "7"))
 
 
 # -- who plays after a challenge, who opens, placings -------------------------------------
@@ -124,7 +155,7 @@ def test_the_holder_of_a_named_card_opens() -> None:
     assert state.to_move == 2
     assert cr.deal(rules, hands=["2♣", "3♣", "4♣", "5♣"]).to_move == 0  # nobody holds it
     round_trips(state)
-    with pytest.raises(cr.RulesError, match="HolderOf names one card"):
+    with pytest.raises(cr.RulesError, match=r"HolderOf.card must be one card"):
         HolderOf("A♠ K♠")
 
 
@@ -736,6 +767,9 @@ def combinations(draw: st.DrawFn) -> cr.Rules:
         options["jokers"] = True
     if draw(st.booleans()):
         options["stock"] = draw(st.sampled_from([True, 3, 5]))
+    if draw(st.booleans()):
+        smallest = draw(st.integers(1, 4))
+        options["claims"] = cr.policies.ClaimSize(smallest, draw(st.integers(smallest, 4)))
     english = draw(st.booleans())
     players = draw(st.integers(3, 6) if english else st.integers(2, 6))
     try:
@@ -784,3 +818,21 @@ def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) ->
     assert cr.loads(cr.dumps(state)) == state
     seat = rng.randrange(rules.players)
     assert cr.loads_view(cr.dumps(state, seat=seat)) == state.observe(seat)
+
+
+@examples(60)
+@given(combinations(), st.data())
+def test_every_state_that_is_not_over_has_a_legal_action(
+    rules: cr.Rules, data: st.DataObject
+) -> None:
+    # Small hands reach the ends of a game quickly, where a hand may hold fewer
+    # cards than the smallest claim.
+    state = data.draw(small_deals(st.just(rules), max_cards=5))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(200):
+        if state.is_over:
+            assert not state.legal_actions()
+            return
+        legal = state.legal_actions()
+        assert legal, f"seat {state.to_move} has no legal action in {state.phase}"
+        state = state.apply(rng.choice(list(legal)))

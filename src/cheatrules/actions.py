@@ -16,7 +16,9 @@ from typing import ClassVar
 
 import attrs
 
+from cheatrules import _checks as checks
 from cheatrules.cards import Card, Rank, _to_rank, cards, ranks
+from cheatrules.errors import IllegalActionError
 
 __all__ = ["Accept", "Action", "Challenge", "Discard", "Pass", "Play", "Refuse"]
 
@@ -71,9 +73,13 @@ class Challenge(Action):
 
     With an extended challenge window, ``Challenge(earlier=True)``
     challenges the claim made just before the newest one instead.
+
+    Raises:
+        IllegalActionError: ``earlier`` is not ``True`` or ``False``.
+
     """
 
-    earlier: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    earlier: bool = attrs.field(default=False, validator=checks.flag(IllegalActionError))
 
     def __str__(self) -> str:
         return "Challenge(earlier=True)" if self.earlier else "Challenge()"

@@ -34,6 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 
 import attrs
 
+from cheatrules._checks import whole_number
 from cheatrules.bots import Agent
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, IllegalActionError, RulesError
@@ -381,10 +382,9 @@ def tournament(
         raise RulesError(
             f"the lineup must seat {rules.players} agents, one per seat; got {len(lineup)}"
         )
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise RulesError(f"games must be a whole number of at least 1; got {games!r}")
-    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
-        raise RulesError(f"batch must be a whole number of at least 1; got {batch!r}")
+    games = whole_number(games, "games", 1)
+    batch = whole_number(batch, "batch", 1)
+    seed = whole_number(seed, "seed")  # a NumPy seed is kept as a plain int
     for agent in lineup:
         if not callable(getattr(agent, "act", None)):
             raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")

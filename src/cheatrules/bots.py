@@ -26,13 +26,14 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Rank, Suit
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.events import Passed, PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
@@ -82,11 +83,11 @@ def _true_play(seen: Observation) -> Play | None:
         return Play(tuple(jokers[:1]), seen.allowed_ranks[0])
     rank = best[1]
     laid = [card for card in hand if card.rank is rank][:maximum]
-    if len(laid) < seen.rules.claims.minimum:
-        laid += [card for card in hand if card.rank is Rank.JOKER][
-            : seen.rules.claims.minimum - len(laid)
-        ]
-    if len(laid) < seen.rules.claims.minimum:
+    # A hand smaller than the smallest claim lays all it holds.
+    smallest = min(seen.rules.claims.minimum, len(hand))
+    if len(laid) < smallest:
+        laid += [card for card in hand if card.rank is Rank.JOKER][: smallest - len(laid)]
+    if len(laid) < smallest:
         return None
     return Play(tuple(laid), rank)
 
@@ -113,7 +114,7 @@ def _upcoming(seen: Observation) -> list[Rank]:
 
 
 def _bluff(seen: Observation, rng: random.Random, careful: bool) -> Play:
-    """The smallest lie: one card (as few as a claim allows), chosen to cost least."""
+    """The smallest lie: as few cards as a claim allows (a small hand: all), costing least."""
     hand = list(seen.hand)
     rank = rng.choice(seen.allowed_ranks)
     count = min(seen.rules.claims.minimum, len(hand))
@@ -138,8 +139,6 @@ def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, caref
     fours = seen.rules.discards.on_turn(seen.hand)
     if fours:
         return Discard(fours)
-    if len(seen.hand) < seen.rules.claims.minimum:
-        return actions[0]  # too few cards to lay: the challenge (or pass) is all that is left
     play = _true_play(seen)
     if play is not None:
         return play
@@ -290,14 +289,18 @@ class RandomBot:
     distinct plays, so it lays 1 to the largest claim of random cards; it
     challenges with probability ``challenge`` whenever it may.
 
+    Raises:
+        RulesError: ``challenge`` is not a number from 0 to 1.
+
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), seed=1)
     >>> state.is_legal(RandomBot().act(state.observe(0), random.Random(1)))
     True
+
     """
 
-    #: How often it challenges when it may.
-    challenge: float = 0.3
+    #: How often it challenges when it may: a probability from 0 to 1.
+    challenge: float = attrs.field(default=0.3, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """A random legal decision."""
@@ -311,10 +314,8 @@ class RandomBot:
             if extras and rng.random() < 0.2:
                 return extras[0]
             hand = observation.hand
-            claims = observation.rules.claims
-            if len(hand) < claims.minimum:
-                return actions[0]  # too few cards to lay: challenge (or pass)
-            count = rng.randint(claims.minimum, min(claims.maximum, len(hand)))
+            sizes = observation.rules.claims.sizes(len(hand))
+            count = rng.randint(sizes.start, sizes.stop - 1)
             return Play(tuple(rng.sample(hand, count)), rng.choice(observation.allowed_ranks))
         return rng.choice(list(actions))
 
@@ -332,10 +333,15 @@ class HonestBot:
     - It sets aside every four it can, and agrees to other players' passes
       unless the asker holds fewer cards than it does.
 
+    Raises:
+        RulesError: ``doubt`` or ``last_cards`` is not a number from 0 to 1,
+            or ``pile_scale`` is not a number above 0.
+
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣", "9♣ 9♦", "Q♥ 8♣"])
     >>> HonestBot().act(state.observe(0), random.Random(1))
     Play(A♣ A♦ as A)
+
     """
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
@@ -373,19 +379,24 @@ class CountingBot:
     - It sets aside every four it can, and agrees to other players' passes
       unless the asker holds fewer cards than it does.
 
+    Raises:
+        RulesError: ``doubt`` or ``last_cards`` is not a number from 0 to 1,
+            or ``pile_scale`` is not a number above 0.
+
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
     >>> state = state.apply(cr.Play("5♣ 6♣", "A"))   # two Aces: at most one is unseen
     >>> CountingBot().act(state.observe(1), random.Random(1))
     Challenge()
+
     """
 
     #: The bar with an empty pile (a claim less likely than this to be true is challenged).
-    doubt: float = 0.02
-    #: The pile size at which the bar has halved.
-    pile_scale: float = 10.0
+    doubt: float = attrs.field(default=0.02, validator=_checks.number(0, 1))
+    #: The pile size at which the bar has halved (above 0).
+    pile_scale: float = attrs.field(default=10.0, validator=_checks.number(0, above=True))
     #: The bar when the claim empties the declarer's hand.
-    last_cards: float = 0.3
+    last_cards: float = attrs.field(default=0.3, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The counting decision."""
@@ -413,6 +424,14 @@ class CountingBot:
         return odds < self.doubt / (1 + pile / self.pile_scale)
 
 
+def _is_agent(instance: object, attribute: Any, value: object) -> None:
+    if not callable(getattr(value, "act", None)):
+        raise RulesError(
+            f"{type(instance).__name__}.{attribute.name} must be an agent with an "
+            f"act(observation, rng) method; got {value!r}"
+        )
+
+
 @attrs.frozen
 class SamplingBot:
     """Decides each challenge by Monte-Carlo rollouts over worlds its seat cannot tell apart.
@@ -427,21 +446,27 @@ class SamplingBot:
     holding more cards than it. Its plays are :class:`CountingBot`'s. With
     no sample found, it decides as :class:`CountingBot` does.
 
+    Raises:
+        RulesError: ``samples`` or ``attempts`` is not a whole number of at
+            least 1, ``horizon`` not one of at least 0, or ``fallback`` is
+            not an agent.
+
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
     >>> state = state.apply(cr.Play("5♣ 6♣", "A"))
     >>> SamplingBot(samples=4).act(state.observe(1), random.Random(1))
     Challenge()
+
     """
 
     #: How many consistent worlds to sample per challenge decision.
-    samples: int = 8
+    samples: int = attrs.field(default=8, converter=_checks.index, validator=_checks.whole(1))
     #: The most decisions of a rollout before it is judged by hand sizes.
-    horizon: int = 120
+    horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
     #: How many tries each sample may take before that world is given up.
-    attempts: int = 50
-    #: The decisions other than challenges.
-    fallback: CountingBot = CountingBot()
+    attempts: int = attrs.field(default=50, converter=_checks.index, validator=_checks.whole(1))
+    #: The decisions other than challenges: any agent.
+    fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The sampled decision (a challenge or not), else the counting one."""
@@ -498,9 +523,8 @@ def _quick(state: GameState, rng: random.Random) -> Action:
     hand = state.hands[state.to_move]  # type: ignore[index]
     allowed = state.allowed_ranks
     rank = rng.choice(allowed)
-    if len(hand) < state.rules.claims.minimum:
-        return actions[0]
+    smallest = min(state.rules.claims.minimum, len(hand))  # a small hand lays all it holds
     true = [card for card in hand if _wild(card, rank)][: state.rules.claims.maximum]
-    if len(true) >= state.rules.claims.minimum:
+    if len(true) >= smallest:
         return Play(tuple(true), rank)
-    return Play(tuple(rng.sample(hand, state.rules.claims.minimum)), rank)
+    return Play(tuple(rng.sample(hand, smallest)), rank)

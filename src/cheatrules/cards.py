@@ -19,10 +19,10 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Any
 
 import attrs
 
+from cheatrules import _checks
 from cheatrules.errors import CardError
 
 __all__ = ["JOKER_SUITS", "STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
@@ -111,7 +111,7 @@ class Rank(enum.Enum):
             return text
         if not isinstance(text, str):
             raise CardError(f"a rank must be a Rank or a string; got {text!r}")
-        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        rank = _RANK_BY_TEXT.get(_upper(text))
         if rank is None:
             raise CardError(
                 f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 10 J Q K "
@@ -154,7 +154,7 @@ class Suit(enum.Enum):
             return text
         if not isinstance(text, str):
             raise CardError(f"a suit must be a Suit or a string; got {text!r}")
-        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        suit = _SUIT_BY_TEXT.get(_upper(text))
         if suit is None:
             raise CardError(f"unknown suit {text!r}: expected one of ♣ ♦ ♥ ♠ or c d h s")
         return suit
@@ -192,6 +192,16 @@ _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
     "♤": Suit.SPADES,
 }
 
+# Only ASCII letters have another case in the documented spellings: str.upper()
+# would also turn a long s (ſ) into S and other letters into ASCII ones.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _upper(text: str) -> str:
+    """``text`` without surrounding spaces, its ASCII letters (only those) in upper case."""
+    return text.strip().translate(_ASCII_UPPER)
+
+
 #: The thirteen ranks of a 52-card pack, Ace first (the Joker is not among them).
 STANDARD_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.JOKER)
 #: The suits of a pack's two jokers: a red one (♥) and a black one (♠).
@@ -208,6 +218,11 @@ def _to_suit(value: Suit | str) -> Suit:
 
 def _key(rank: Rank, suit: Suit) -> int:
     return rank.value * 4 + suit.value
+
+
+def _holdable(rank: Rank, suit: Suit) -> bool:
+    """Whether some deck holds a card of ``rank`` and ``suit`` (jokers come in JOKER_SUITS only)."""
+    return rank is not Rank.JOKER or suit in JOKER_SUITS
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -238,7 +253,11 @@ class Card:
         """Read a card from text: a rank then a suit.
 
         Accepts ``"7♣"``, ``"7c"``, ``"7C"``, ``"10h"``, ``"Th"``, ``"QS"``; a
-        :class:`Card` is returned unchanged.
+        :class:`Card` is returned unchanged. A joker is ``★``, ``*``, ``JK``
+        or ``Joker`` then the suit of one of a pack's two jokers, ♥ or ♠
+        (``"★♥"``, ``"*h"``, ``"JKs"``, ``"joker♠"``). Only these ASCII
+        letters (in either case) and the suit symbols are read: a card no
+        deck holds, such as a joker of clubs, is refused.
 
         Raises:
             CardError: the text is not a card (the message names the text).
@@ -251,7 +270,7 @@ class Card:
             return text
         if not isinstance(text, str):
             raise CardError(f"a card must be a Card or a string such as '7♣' or '7c'; got {text!r}")
-        card = _CARD_BY_TEXT.get(text.strip().upper())
+        card = _CARD_BY_TEXT.get(_upper(text))
         if card is None:
             raise CardError(
                 f"cannot read {text!r} as a card: write a rank (A 2-10 T J Q K) "
@@ -305,8 +324,11 @@ class Card:
 _CARD_BY_KEY: dict[int, Card] = {
     _key(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit
 }
+# Text reads only cards some deck holds: no joker of clubs.
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _card in _CARD_BY_KEY.values():
+    if not _holdable(_card.rank, _card.suit):
+        continue
     for _rank_text, _rank in _RANK_BY_TEXT.items():
         if _rank is not _card.rank:
             continue
@@ -350,11 +372,6 @@ def canonical(card: Card) -> Card:
 
 #: The most packs a deck may hold.
 MAX_PACKS = 8
-
-
-def _validate_packs(_instance: Any, _attribute: Any, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PACKS:
-        raise CardError(f"a deck holds 1 to {MAX_PACKS} packs; got packs={value!r}")
 
 
 def ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
@@ -436,7 +453,9 @@ class Deck:
     (Rank.ACE, 4)
     """
 
-    packs: int = attrs.field(default=1, validator=_validate_packs)
+    packs: int = attrs.field(
+        default=1, converter=_checks.index, validator=_checks.whole(1, MAX_PACKS, CardError)
+    )
     ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
     #: How many jokers the deck holds (0 to two per pack).
     jokers: int = attrs.field(default=0, converter=_joker_setting)

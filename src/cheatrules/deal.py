@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from cheatrules import _checks
 from cheatrules.cards import _CARD_BY_KEY, Card, cards
 from cheatrules.errors import CardError, DealError
 from cheatrules.events import Dealt
@@ -19,9 +20,8 @@ Hand = str | Iterable[Card | str]
 
 
 def _whole_number(name: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DealError(f"{name} must be a whole number; got {value!r}")
-    return value
+    """``value`` as a plain int (a NumPy integer too), or a DealError; never a bool."""
+    return _checks.whole_number(value, name, error=DealError)
 
 
 def _read(what: str, value: Hand) -> tuple[Card, ...]:
@@ -45,7 +45,8 @@ def deal(
     Args:
         rules: the rules to play, from :func:`~cheatrules.english` or a
             composition of your own.
-        seed: any int; the same rules and seed always give the same deal.
+        seed: any whole number (an ``int``, or a NumPy integer, kept as an
+            ``int``); the same rules and seed always give the same deal.
             Without a seed (and without ``hands``) a fresh one is drawn, and
             kept in :attr:`~cheatrules.GameState.seed` so the game can be replayed.
         dealer: the dealer's seat; by default the last seat, so that seat 0
@@ -84,14 +85,16 @@ def deal(
     by_lot = dealer == "random"
     if dealer is None:
         dealer = players - 1
-    elif not by_lot and (not isinstance(dealer, int) or isinstance(dealer, bool)):
-        raise DealError(
-            f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
-        )
-    if isinstance(dealer, int) and not 0 <= dealer < players:
-        raise DealError(f"dealer must be a seat from 0 to {players - 1}; got {dealer}")
+    elif not by_lot:
+        wrong = f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
+        try:
+            dealer = _whole_number("dealer", dealer)
+        except DealError:
+            raise DealError(wrong) from None
+        if not 0 <= dealer < players:
+            raise DealError(wrong)
     if seed is not None:
-        _whole_number("seed", seed)
+        seed = _whole_number("seed", seed)
     if hands is None:
         for name, value in (("hidden", hidden), ("stock", stock)):
             if value is not None:

@@ -32,9 +32,10 @@ from typing import Any
 
 import attrs
 
+from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.table import Phase
@@ -65,6 +66,14 @@ _EXTRAS: tuple[tuple[str, Action], ...] = (
 )
 
 
+def _is_rules(instance: object, attribute: Any, value: Any) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(
+            f"{type(instance).__name__}.{attribute.name} must be a Rules value such as "
+            f"cheatrules.english(4); got {value!r}"
+        )
+
+
 @attrs.frozen
 class ActionSpace:
     """Every decision the rules allow, numbered ``0 .. size-1``.
@@ -72,7 +81,8 @@ class ActionSpace:
     The layout: ``0`` is :class:`~cheatrules.Challenge`, ``1`` is
     :class:`~cheatrules.Accept`; then one index per choice of fours to
     discard (when the rules offer discards; the empty choice first); then one
-    index per play: each multiset of ranks laid (sizes the rules allow, in
+    index per play: each multiset of ranks laid (1 card up to the largest
+    claim, since a hand smaller than the smallest claim lays all it holds; in
     the order of ``itertools.combinations_with_replacement``; jokers count as
     a rank laid when the deck has them) times each rank announced; then, when
     the rules offer them, ``Challenge(earlier=True)``, ``Pass()`` and
@@ -80,7 +90,7 @@ class ActionSpace:
     """
 
     #: The rules whose actions are numbered.
-    rules: Rules
+    rules: Rules = attrs.field(validator=_is_rules)
     _ranks: tuple[Rank, ...] = attrs.field(init=False)
     _discards: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
     _laid: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
@@ -111,7 +121,8 @@ class ActionSpace:
         claims = self.rules.claims
         laid_ranks = ranks + ((Rank.JOKER,) if deck.copies(Rank.JOKER) else ())
         held = {rank: deck.copies(rank) for rank in laid_ranks}
-        laid = _multisets(laid_ranks, range(claims.minimum, claims.maximum + 1), held)
+        # From one card: a hand smaller than the smallest claim lays all it holds.
+        laid = _multisets(laid_ranks, range(1, claims.maximum + 1), held)
         passing = self.rules.passing
         offered = {
             "challenge-earlier": self.rules.window.extended,
@@ -172,10 +183,7 @@ class ActionSpace:
                 hold the cards the play lays.
 
         """
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.size:
-            raise EncodingError(
-                f"index must be a whole number from 0 to {self.size - 1}; got {index!r}"
-            )
+        index = _checks.whole_number(index, "index", 0, self.size - 1, EncodingError)
         if index == 0:
             return Challenge()
         if index == 1:
@@ -249,7 +257,7 @@ class ObservationEncoder:
     """
 
     #: The rules whose observations are encoded.
-    rules: Rules
+    rules: Rules = attrs.field(validator=_is_rules)
 
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:

@@ -37,6 +37,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
+from cheatrules import _checks
 from cheatrules.actions import Action
 from cheatrules.deal import deal
 from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
@@ -90,12 +91,7 @@ class Scoring(Protocol):
         ...
 
 
-def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise RulesError(
-            f"{type(instance).__name__}: {attribute.name} must be a whole number of 1 or more; "
-            f"got {value!r}"
-        )
+_at_least_one = _checks.whole(1)
 
 
 def _seats_with(values: tuple[int, ...], wanted: int) -> tuple[int, ...]:
@@ -121,7 +117,7 @@ class FirstTo:
     """
 
     #: The game wins that take the match.
-    wins: int = attrs.field(default=3, validator=_at_least_one)
+    wins: int = attrs.field(default=3, converter=_checks.index, validator=_at_least_one)
 
     def winners(
         self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
@@ -151,7 +147,7 @@ class BestOf:
     """
 
     #: The most games the match lasts.
-    games: int = attrs.field(validator=_at_least_one)
+    games: int = attrs.field(converter=_checks.index, validator=_at_least_one)
 
     def winners(
         self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
@@ -185,7 +181,7 @@ class Penalty:
     """
 
     #: The number of games in the match.
-    games: int = attrs.field(validator=_at_least_one)
+    games: int = attrs.field(converter=_checks.index, validator=_at_least_one)
 
     def winners(
         self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int
@@ -331,8 +327,8 @@ class Match:
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise DealError(f"seed must be a whole number; got {seed!r}")
+        else:
+            seed = _checks.whole_number(seed, "seed", error=DealError)
         first = deal(rules, seed=_game_seed(seed, 0), dealer=dealer)
         return cls(rules=rules, scoring=scoring, seed=seed, games=(), game=first)
 

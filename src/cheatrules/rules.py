@@ -19,7 +19,8 @@ from typing import Any
 
 import attrs
 
-from cheatrules.cards import Deck, Rank
+from cheatrules import _checks as checks
+from cheatrules.cards import STANDARD_RANKS, Deck, Rank
 from cheatrules.errors import RulesError
 from cheatrules.policies import (
     Adjacent,
@@ -100,6 +101,11 @@ def _check_players(instance: Rules, attribute: attrs.Attribute[int], value: int)
         )
 
 
+def _check_name(instance: Rules, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise RulesError(f"Rules.name must be text; got {value!r}")
+
+
 def _fits(family: str, value: object) -> bool:
     expected = POLICY_FAMILIES[family]
     members = _MEMBERS[family]
@@ -125,7 +131,7 @@ class Rules:
 
     """
 
-    players: int = attrs.field(validator=_check_players)
+    players: int = attrs.field(converter=checks.index, validator=_check_players)
     deck: Deck = Deck()
     dealing: Dealing = Dealing()
     opening: Opening = DealersLeft()
@@ -137,7 +143,7 @@ class Rules:
     passing: PassRule = NoPassing()
     discards: DiscardRule = NoDiscards()
     ending: Ending = FirstOutWins()
-    name: str = attrs.field(default="custom", eq=False)
+    name: str = attrs.field(default="custom", eq=False, validator=_check_name)
 
     def __attrs_post_init__(self) -> None:
         for family, expected in POLICY_FAMILIES.items():
@@ -191,13 +197,10 @@ class Rules:
 
 
 def _player_count(game: str, players: object, lowest: int, highest: int) -> int:
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or not (lowest <= players <= highest)
-    ):
+    count = checks.index(players)  # type: ignore[arg-type]
+    if not isinstance(count, int) or isinstance(count, bool) or not (lowest <= count <= highest):
         raise RulesError(f"{game} is played by {lowest} to {highest} players; got {players!r}")
-    return players
+    return count
 
 
 #: The names that stand for a policy in a game's options, such as ``ranks="free"``.
@@ -296,6 +299,7 @@ def _deck_option(
         return None
     if value is None:
         value = default
+    value = checks.index(value)
     if type(value) is not int or value not in decks:
         raise RulesError(f"{name} must be {' or '.join(map(str, decks))}; got {value!r}")
     deck = decks[value]
@@ -342,6 +346,7 @@ def _stock_option(policies: dict[str, Any], options: dict[str, Any], base: Deali
         raise RulesError("the options stock= and dealing= contradict each other; give only one")
     if value is True:
         value = STOCK_HAND
+    value = checks.index(value)
     if type(value) is not int or value < 1:
         raise RulesError(
             f"stock must be True (7 cards each) or a hand size of 1 or more; got {value!r}"
@@ -353,9 +358,11 @@ def english(players: int = 4, **options: Any) -> Rules:
     """Cheat in its English ascending-rank form ("I Doubt It") (docs/rules/english.md).
 
     Args:
-        players: 3 to 10.
+        players: 3 to 10 (any whole number, such as a NumPy integer).
         decks: 1 or 2 packs of 52 cards. By default one pack for 3-6 players
-            and two for 7-10; two packs may be chosen for 6 players.
+            and two for 7-10; a table of 3-6 may choose two packs. A deck
+            given as ``deck=`` (or read from a record) passes the same check:
+            one or two packs, and two above 6 players.
         jokers: wild jokers, each counting as the rank its group
             announced: ``True`` adds two in all (one red, one black, even
             with two packs), ``"per-pack"`` two per pack, a number that
@@ -366,23 +373,31 @@ def english(players: int = 4, **options: Any) -> Rules:
             ``window=``, ...), replacing the English choice.
 
     Raises:
-        RulesError: a player count outside 3-10, a deck count that does not
-            suit it, ``decks`` and ``deck`` together, or an unknown option.
+        RulesError: a player count outside 3-10, one pack for more than 6
+            players, more than two packs, ``decks`` and ``deck`` together, or
+            an unknown option.
 
     >>> english(6, decks=2).deck.size
     104
 
     """
     game = "English Cheat"
-    _player_count(game, players, 3, 10)
+    players = _player_count(game, players, 3, 10)
     policies = _policy_options(game, options, extra=("decks", "jokers", "stock"))
-    decks = _deck_option(
+    _deck_option(
         policies, options, "decks", 1 if players <= 6 else 2, {1: Deck(), 2: Deck(packs=2)}
     )
-    if decks == 1 and players > 6:
-        raise RulesError(f"decks=1 suits 3 to 6 players; {players} players need decks=2")
-    if decks == 2 and players < 6:
-        raise RulesError(f"decks=2 suits 6 to 10 players; {players} players use decks=1")
+    # However the deck was given (decks=, deck=, or a record's deck policy).
+    packs = policies["deck"].packs if isinstance(policies["deck"], Deck) else None
+    if packs == 1 and players > 6:
+        raise RulesError(
+            f"one pack suits 3 to 6 players; {players} players need two packs (decks=2)"
+        )
+    if packs is not None and packs > 2:
+        raise RulesError(
+            f"{game} is played with one or two packs; got a deck of {packs} "
+            "(build Rules(...) for other decks)"
+        )
     _stock_option(policies, options, Dealing())
     return Rules(players=players, name="english", **_named(policies))
 
@@ -396,9 +411,10 @@ def verish(players: int = 4, **options: Any) -> Rules:
     last one in loses.
 
     Args:
-        players: 2 to 6.
+        players: 2 to 6 (any whole number, such as a NumPy integer).
         pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
-            for 4-6.
+            for 4-6. A deck given as ``deck=`` (or read from a record) must
+            be one of these two packs too, one pack only.
         jokers: wild jokers: ``True`` (or ``"per-pack"``) adds the pack's
             two, a number that many (0 to 2).
         stock: deal a fixed hand (``True``: 7 cards each, or a number) and
@@ -407,8 +423,9 @@ def verish(players: int = 4, **options: Any) -> Rules:
             Russian choice.
 
     Raises:
-        RulesError: a player count outside 2-6, a pack other than 36 or 52,
-            ``pack`` and ``deck`` together, or an unknown option.
+        RulesError: a player count outside 2-6, a pack other than one of
+            36 or 52 cards, ``pack`` and ``deck`` together, or an unknown
+            option.
 
     >>> rules = verish(players=3)
     >>> rules.deck.size, rules.dealing.set_aside, rules.claims.maximum
@@ -418,11 +435,20 @@ def verish(players: int = 4, **options: Any) -> Rules:
 
     """
     game = "Verish' Ne Verish'"
-    _player_count(game, players, 2, 6)
+    players = _player_count(game, players, 2, 6)
     policies = _policy_options(game, options, extra=("pack", "jokers", "stock"))
     _deck_option(
         policies, options, "pack", 36 if players <= 3 else 52, {36: Deck.short(), 52: Deck()}
     )
+    # However the deck was given (pack=, deck=, or a record's deck policy).
+    deck = policies["deck"]
+    if isinstance(deck, Deck) and (
+        deck.packs != 1 or deck.ranks not in (STANDARD_RANKS, Deck.short().ranks)
+    ):
+        raise RulesError(
+            f"{game} is played with one pack of 36 or 52 cards; got {deck!r} "
+            "(build Rules(...) for other decks)"
+        )
     _stock_option(policies, options, Dealing(set_aside=1))
     russian: dict[str, Any] = {
         "opening": DealersLeft(),

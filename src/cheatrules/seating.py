@@ -6,6 +6,9 @@ from functools import cached_property
 
 import attrs
 
+from cheatrules import _checks
+from cheatrules.errors import SeatError
+
 __all__ = ["Seating"]
 
 
@@ -19,10 +22,26 @@ class Seating:
     >>> seating = Seating(4).leave(2)
     >>> seating.next_active(1), seating.others_clockwise(0), seating.active
     (3, (1, 3), (0, 1, 3))
+
+    Raises:
+        SeatError: ``players`` is not a whole number of at least 1, or
+            ``out`` names a seat off the table or a seat twice.
+
     """
 
-    players: int
-    out: tuple[int, ...] = ()
+    players: int = attrs.field(converter=_checks.index, validator=_checks.whole(1, error=SeatError))
+    out: tuple[int, ...] = attrs.field(default=(), converter=_checks.seats)
+
+    def __attrs_post_init__(self) -> None:
+        out = self.out
+        if (
+            not isinstance(out, tuple)
+            or not all(type(seat) is int and 0 <= seat < self.players for seat in out)
+            or len(set(out)) != len(out)
+        ):
+            raise SeatError(
+                f"Seating.out must be distinct seats from 0 to {self.players - 1}; got {out!r}"
+            )
 
     @cached_property
     def active(self) -> tuple[int, ...]:

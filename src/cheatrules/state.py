@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from cheatrules import _persistent
+from cheatrules._checks import whole_number
 from cheatrules._generation import (
     CONSENT_ACTIONS,
     EARLIER_WINDOW_ACTIONS,
@@ -259,10 +260,7 @@ class GameState:
             SeatError: ``seat`` is not a seat at this table.
 
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(
-                f"seat must be a whole number from 0 to {self.players - 1}; got {seat!r}"
-            )
+        seat = whole_number(seat, "seat", 0, self.players - 1, SeatError)
         key = ("observe", seat)
         seen: Observation | None = self._memo.get(key)
         if seen is None:
@@ -456,12 +454,13 @@ class GameState:
         laid = play.cards
         count = len(laid)
         claims = self.rules.claims
-        if not claims.minimum <= count <= claims.maximum:
-            low, high = claims.minimum, claims.maximum
-            return f"a claim holds {low} to {high} cards; this one holds {count}"
         keys = self._keys[seat]
-        if count > len(keys):
-            return f"seat {seat} holds only {len(keys)} card{'s' if len(keys) != 1 else ''}"
+        if not claims.allows(count, len(keys)):
+            low, high = claims.minimum, claims.maximum
+            if count > len(keys) and count <= high:
+                return f"seat {seat} holds only {len(keys)} card{'s' if len(keys) != 1 else ''}"
+            smaller = " (or the whole hand, when it holds fewer)" if low > 1 else ""
+            return f"a claim holds {low} to {high} cards{smaller}; this one holds {count}"
         if play.rank not in self._allowed:
             if len(self._allowed) == 1:
                 return f"the announced rank must be {self._allowed[0]}, not {play.rank}"

@@ -6,9 +6,9 @@ from typing import ClassVar, Literal, Protocol
 
 import attrs
 
+from cheatrules import _checks as checks
 from cheatrules.cards import Card, Rank
 from cheatrules.chance import Chance
-from cheatrules.errors import RulesError
 from cheatrules.seating import Seating
 
 __all__ = [
@@ -83,7 +83,7 @@ class AskEachOpponent:
     """
 
     on_turn: ClassVar[bool] = False
-    extended: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    extended: bool = attrs.field(default=False, validator=checks.flag())
 
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """Every other active seat, clockwise from the declarer's left neighbour."""
@@ -240,11 +240,6 @@ class DeclarersLeft:
         return seating.next_active(declarer)
 
 
-def _check_otherwise(instance: object, attribute: object, value: object) -> None:
-    if value not in ("challenger", "declarer"):
-        raise RulesError(f"otherwise= must be 'challenger' or 'declarer'; got {value!r}")
-
-
 @attrs.frozen
 class ChallengerIfRight:
     """A caught bluff: the challenger plays next. A true claim: the seat after ``otherwise``.
@@ -260,7 +255,7 @@ class ChallengerIfRight:
     """
 
     otherwise: Literal["challenger", "declarer"] = attrs.field(
-        default="challenger", validator=_check_otherwise
+        default="challenger", validator=checks.one_of("challenger", "declarer")
     )
 
     def opener(self, seating: Seating, declarer: int, challenger: int, truthful: bool) -> int:

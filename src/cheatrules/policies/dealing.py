@@ -6,20 +6,11 @@ from typing import Any, Protocol
 
 import attrs
 
-from cheatrules.cards import Card, cards
-from cheatrules.errors import RulesError
+from cheatrules import _checks as checks
+from cheatrules.cards import Card, _holdable, cards
+from cheatrules.errors import CardError, RulesError
 
 __all__ = ["DealersLeft", "Dealing", "HolderOf", "Opening"]
-
-
-def _not_negative(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulesError(f"{attribute.name} must be a whole number of at least 0; got {value!r}")
-
-
-def _hand_size(instance: Any, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-        raise RulesError(f"hand_size must be None or a whole number of at least 1; got {value!r}")
 
 
 @attrs.frozen
@@ -37,9 +28,13 @@ class Dealing:
     24
     """
 
-    set_aside: int = attrs.field(default=0, validator=_not_negative)
-    hand_size: int | None = attrs.field(default=None, validator=_hand_size)
-    draws: int = attrs.field(default=1, validator=_not_negative)
+    set_aside: int = attrs.field(default=0, converter=checks.index, validator=checks.whole(0))
+    hand_size: int | None = attrs.field(
+        default=None,
+        converter=attrs.converters.optional(checks.index),
+        validator=checks.optional(checks.whole(1), "None for no stock"),
+    )
+    draws: int = attrs.field(default=1, converter=checks.index, validator=checks.whole(0))
 
     def stock(self, deck_size: int, players: int) -> int:
         """How many cards form the stock (0 when the whole deck is dealt)."""
@@ -70,12 +65,24 @@ class DealersLeft:
 
 
 def _one_card(value: Card | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    found = cards(value)
-    if len(found) != 1:
-        raise RulesError(f"HolderOf names one card, such as 'A♠'; got {value!r}")
-    return found[0]
+    """A card from its text; anything else unchanged, for the validator to refuse."""
+    if isinstance(value, str):
+        try:
+            found = cards(value)
+        except CardError:
+            return value  # type: ignore[return-value]
+        if len(found) == 1:
+            return found[0]
+    return value  # type: ignore[return-value]
+
+
+def _is_card(instance: Any, attribute: Any, value: Any) -> None:
+    # Only a card some deck holds (no joker of clubs), so that records can name it.
+    if not isinstance(value, Card) or not _holdable(value.rank, value.suit):
+        raise RulesError(
+            f"{type(instance).__name__}.{attribute.name} must be one card such as 'A♠'; "
+            f"got {value!r}"
+        )
 
 
 @attrs.frozen
@@ -87,7 +94,7 @@ class HolderOf:
     1
     """
 
-    card: Card = attrs.field(converter=_one_card)
+    card: Card = attrs.field(converter=_one_card, validator=_is_card)
 
     def first(self, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> int:
         """The first seat clockwise from the dealer's left holding the card."""

@@ -7,6 +7,7 @@ from typing import ClassVar, Protocol
 
 import attrs
 
+from cheatrules import _checks as checks
 from cheatrules.cards import Card, Rank
 
 __all__ = ["AfterPickup", "AnyTime", "DiscardRule", "NoDiscards", "complete_fours"]
@@ -82,7 +83,7 @@ class AfterPickup:
     ((Rank.QUEEN,), ())
     """
 
-    compulsory: bool = False
+    compulsory: bool = attrs.field(default=False, validator=checks.flag())
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """Every complete four in the hand (an empty tuple when there is none)."""

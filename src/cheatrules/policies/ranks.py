@@ -6,7 +6,8 @@ from typing import Protocol
 
 import attrs
 
-from cheatrules.cards import STANDARD_RANKS, Rank, _to_rank  # noqa: F401 (the doctests use it)
+from cheatrules import _checks as checks
+from cheatrules.cards import STANDARD_RANKS, Rank  # noqa: F401 (the doctests use it)
 
 __all__ = ["Adjacent", "Ascending", "Descending", "FreeChoice", "HoldUntilChallenge", "RankRule"]
 
@@ -52,7 +53,7 @@ class Ascending:
     (Rank.EIGHT,)
     """
 
-    start: Rank = attrs.field(default=Rank.ACE, converter=_to_rank)
+    start: Rank = attrs.field(default=Rank.ACE, converter=checks.to_rank, validator=checks.rank())
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
@@ -110,7 +111,7 @@ class Descending:
     (Rank.ACE,)
     """
 
-    start: Rank = attrs.field(default=Rank.ACE, converter=_to_rank)
+    start: Rank = attrs.field(default=Rank.ACE, converter=checks.to_rank, validator=checks.rank())
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
