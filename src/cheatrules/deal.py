@@ -86,13 +86,14 @@ def deal(
     if dealer is None:
         dealer = players - 1
     elif not by_lot:
-        wrong = f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
         try:
             dealer = _whole_number("dealer", dealer)
         except DealError:
-            raise DealError(wrong) from None
+            raise DealError(
+                f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
+            ) from None
         if not 0 <= dealer < players:
-            raise DealError(wrong)
+            raise DealError(f"dealer must be a seat from 0 to {players - 1}; got {dealer}")
     if seed is not None:
         seed = _whole_number("seed", seed)
     if hands is None:
