@@ -329,12 +329,20 @@ class _Replay:
         if not low <= value <= high:
             raise self.fail(index, event, f"count must be from {low} to {high}; got {value}")
 
-    def held_check(self, index: int, event: Event, extra: Sequence[Card] = ()) -> None:
-        """The cards the seat knows of at once: its hand, its groups on the table, the discards."""
-        counts = self.hand + Counter(self.discarded) + Counter(extra)
-        for group in self.table:
-            if group.seat == self.me:
-                counts.update(group.cards)
+    def held_check(self, index: int, event: Event, cards: Sequence[Card], shown: bool) -> None:
+        """No more copies of ``cards`` than the deck has, among those the seat knows of at once.
+
+        That is its hand, its own groups on the table and the discards, with
+        ``cards`` themselves too when they were only ``shown`` (turned over from
+        another player's group). Only the cards just moved need checking.
+        """
+        extra = Counter(cards) if shown else Counter()
+        counts = Counter(
+            {
+                card: self.hand[card] + self.on_table[card] + self.thrown[card] + extra[card]
+                for card in set(cards)
+            }
+        )
         name = type(event).__name__
         _deck_check(self.seen, counts, f"view.events[{index}] ({name}): the cards seen at once")
 
@@ -408,6 +416,8 @@ class _Replay:
         self.stock = dealt.stock_count
         self.set_aside = dealt.set_aside_count
         self.discarded: list[Card] = []
+        self.thrown: Counter[Card] = Counter()  # the discards, counted
+        self.on_table: Counter[Card] = Counter()  # the seat's own cards on the table
         self.out: list[int] = []
         self.over: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.challenge: Challenged | None = None
@@ -437,6 +447,7 @@ class _Replay:
                     missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
                     raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
                 self.hand -= Counter(laid)
+                self.on_table.update(laid)
             elif event.cards:
                 raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
             self.sizes[event.seat] -= event.count
@@ -486,9 +497,8 @@ class _Replay:
                     raise self.fail(
                         index, event, f"shows cards seat {me} did not lay in that group"
                     )
-                self.held_check(index, event)
             else:
-                self.held_check(index, event, event.cards)
+                self.held_check(index, event, event.cards, shown=True)
             self.shown = event
         elif isinstance(event, PileTaken):
             shown = self.shown
@@ -517,13 +527,13 @@ class _Replay:
                         index, event, "the cards taken must hold those the seat laid and was shown"
                     )
                 self.hand += Counter(event.cards)
-                self.table = []
-                self.held_check(index, event)
+                self.table, self.on_table = [], Counter()
+                self.held_check(index, event, event.cards, shown=False)
             elif event.cards:
                 raise self.fail(
                     index, event, f"seat {me} cannot see the cards seat {event.seat} took"
                 )
-            self.table = []
+            self.table, self.on_table = [], Counter()
             self.sizes[event.seat] += pile
             self.challenge = self.shown = None
         elif isinstance(event, Drew):
@@ -540,7 +550,7 @@ class _Replay:
                 if len(event.cards) != event.count:
                     raise self.fail(index, event, "the seat's own draw must show the cards drawn")
                 self.hand += Counter(event.cards)
-                self.held_check(index, event)
+                self.held_check(index, event, event.cards, shown=False)
             elif event.cards:
                 raise self.fail(
                     index, event, f"seat {me} cannot see the cards seat {event.seat} drew"
@@ -566,7 +576,8 @@ class _Replay:
                 self.hand -= Counter(event.cards)
             self.sizes[event.seat] -= len(event.cards)
             self.discarded.extend(event.cards)
-            self.held_check(index, event)
+            self.thrown.update(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
         elif isinstance(event, (Accepted, Passed, Refused)):
             self.active(index, event, event.seat)
         elif isinstance(event, WentOut):
@@ -686,8 +697,22 @@ def _check_decision(seen: Observation) -> None:
             raise RecordError(f"view.offered must be the fours seat {seen.seat} holds ({said})")
     elif seen.offered:
         raise RecordError("view.offered is empty outside the discard phase")
-    if not seen.legal_actions():
+    if not _has_decision(seen):
         raise RecordError(
             f"view.to_move: seat {seen.seat} is to move but has no legal decision in the "
             f"{phase.value} phase"
         )
+
+
+def _has_decision(seen: Observation) -> bool:
+    """Whether :meth:`Observation.legal_actions` is non-empty, without listing every play.
+
+    Listing them all can take long under house rules with large claims; one
+    is enough here.
+    """
+    if seen.phase is not Phase.PLAY:
+        # A window or a request to pass offers its choices; a discard may decline.
+        return bool(seen.choices) or seen.phase is Phase.DISCARD
+    sizes = seen.rules.claims.sizes(len(seen.hand))
+    playable = len(sizes) > 0 and bool(seen.allowed_ranks)
+    return bool(seen.choices) or playable or bool(seen.rules.discards.on_turn(seen.hand))
