@@ -29,6 +29,7 @@ from cheatrules.records import _dump_view
 from cheatrules.sampling import SamplingError, sample
 
 from .strategies import house_options, play_randomly
+from .test_variations import combinations
 
 
 def _finished() -> cr.GameState:
@@ -101,6 +102,16 @@ def _small_deal(rules: cr.Rules, rng: random.Random) -> cr.GameState:
 def test_every_real_view_loads_as_its_observation(seed: int) -> None:
     """The checks refuse no view a real game gives, at any moment, from any seat."""
     for state in _random_game(seed):
+        for seat in range(state.players):
+            assert cr.loads_view(cr.dumps(state, seat=seat)) == state.observe(seat)
+
+
+@settings(max_examples=int(os.environ.get("VIEW_REAL_EXAMPLES", "12")), deadline=None)
+@given(combinations(), st.integers(0, 2**32))
+def test_every_view_under_any_house_rules_loads(rules: cr.Rules, seed: int) -> None:
+    """Every named option, alone or combined: the views of a random game all load."""
+    states = play_randomly(cr.deal(rules, seed=seed), seed, limit=150)
+    for state in [*states[:: max(1, len(states) // 12)], states[-1]]:
         for seat in range(state.players):
             assert cr.loads_view(cr.dumps(state, seat=seat)) == state.observe(seat)
 
@@ -347,6 +358,11 @@ CORPUS = {
     "a huge count": (
         view(cr.deal(cr.english(3, stock=3), seed=6), 1, (["events", 0, "stock_count"], 10**12)),
         r"Dealt.stock_count must be from 0 to 52; got 1000000000000",
+    ),
+    # found by the fuzz test: legal_actions() listed each play twice, the mask once
+    "a rank allowed twice": (
+        view(OPENING, 0, (["allowed_ranks"], ["A", "A"])),
+        r"view.allowed_ranks names a rank twice",
     ),
     # the seat to move had no legal action
     "the seat to move with no decision": (

@@ -655,6 +655,16 @@ def _check_decision(seen: Observation) -> None:
         raise RecordError(f"view.to_move: seat {mover} has left the game")
     if not seen.allowed_ranks:
         raise RecordError("view.allowed_ranks: a game not over allows some rank to be announced")
+    if len(set(seen.allowed_ranks)) != len(seen.allowed_ranks):
+        raise RecordError("view.allowed_ranks names a rank twice")
+    last = next((event for event in reversed(seen.events) if not isinstance(event, Accepted)), None)
+    if isinstance(last, Played):
+        # Only acceptances since the last claim: the next rank follows from it.
+        rules = seen.rules
+        expected = rules.ranks.allowed(last.rank, False, rules.deck.ranks)
+        if seen.allowed_ranks != tuple(expected):
+            said = " ".join(map(str, expected))
+            raise RecordError(f"view.allowed_ranks must be {said}, after a claim of {last.rank}")
     if phase is Phase.CHALLENGE:
         if not seen.claims or seen.claims[-1].seat == mover:
             raise RecordError(
