@@ -379,6 +379,27 @@ def test_a_reported_escape_is_refused_naming_the_field(name: str) -> None:
         cr.loads_view(text)
 
 
+ASKED = OPENING.apply(OPENING.legal_actions()[0]).apply(
+    cr.Accept()
+)  # seat 1 accepted seat 0's claim
+
+
+@pytest.mark.parametrize(
+    ("edits", "message"),
+    [
+        ([(["to_move"], 1)], "view.phase and view.to_move must be challenge and seat 2"),
+        ([(["phase"], "play")], "view.phase and view.to_move must be challenge and seat 2"),
+        ([(["events", 2, "seat"], 2)], r"events\[2\] \(Accepted\): seat 1 answers seat 0's claim"),
+    ],
+)
+def test_the_window_after_a_claim_asks_each_opponent_in_turn(
+    edits: list[tuple[list[Any], Any]], message: str
+) -> None:
+    assert cr.loads_view(view(ASKED, 0)) == ASKED.observe(0)
+    with pytest.raises(cr.RecordError, match=message):
+        cr.loads_view(view(ASKED, 0, *edits))
+
+
 def test_replaying_a_bad_view_prints_one_line_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
     status, told = replay_status(CORPUS["Dealt.hand_sizes shorter than the seats"][0])
     assert (status, told) == (2, "")

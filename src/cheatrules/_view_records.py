@@ -13,9 +13,11 @@ saw the game, checking at every event that it could have happened:
   stock hidden as a seat sees them;
 * a challenge is followed by the cards it turned over (of the group it
   named, as truthful as they show) and by the right player taking the pile;
-  a draw comes from a stock that holds the cards; a four discarded is four
-  cards of its rank; a player goes out with an empty hand; the game ends
-  when the rules' ending says so, with the winners and losers it gives.
+  after a claim, the seats its window asks answer in turn, then the next
+  player acts; a draw comes from a stock that holds the cards; a four
+  discarded is four cards of its rank; a player goes out with an empty
+  hand; the game ends when the rules' ending says so, with the winners and
+  losers it gives.
 
 Then the stored fields must be what those events imply: the hand sizes, the
 seat's hand, the claims on the table, the discards, the stock, the finishing
@@ -358,6 +360,7 @@ class _Replay:
                 raise self.fail(index, event, "nothing may follow the end of the game (GameOver)")
             self.follow(index, event, events[index - 1])
         self.compare()
+        self.check_turn()
 
     def deal(self, dealt: Dealt) -> None:
         size = self.size
@@ -423,9 +426,13 @@ class _Replay:
         self.challenge: Challenged | None = None
         self.shown: Revealed | None = None
         self.ending = False  # the last seat out ended the game: GameOver comes next
+        # Since the last claim, only acceptances (and goings out): its declarer,
+        # how many accepted, and the seats its window asks (once known).
+        self.claim: tuple[int, int, tuple[int, ...] | None] | None = None
 
     def follow(self, index: int, event: Event, before: Event) -> None:
         me = self.me
+        self.turn(index, event)
         if self.ending and not isinstance(event, GameOver):
             raise self.fail(index, event, "the rules' ending says the game was over already")
         if isinstance(before, Challenged) and not isinstance(event, Revealed):
@@ -603,6 +610,88 @@ class _Replay:
         if due and index == len(self.seen.events) - 1:
             raise self.fail(index, event, "the rules' ending says the game is over here")
         self.ending = due
+
+    def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """The last claim's declarer, acceptances so far, and the seats its window asks."""
+        if self.claim is None:
+            return None
+        declarer, accepted, askers = self.claim
+        if askers is None:
+            # Asked once any player who went out on laying this claim has left.
+            askers = tuple(self.rules.window.askers(self.seating(), declarer))
+            self.claim = (declarer, accepted, askers)
+        return declarer, accepted, askers
+
+    def seating(self) -> Seating:
+        return Seating(self.players, tuple(self.out))
+
+    def turn(self, index: int, event: Event) -> None:
+        """Right after a claim: each opponent its window asks, in turn, then the next player."""
+        if isinstance(event, (WentOut, GameOver)):
+            return
+        asked = self.asked()
+        if isinstance(event, Played):
+            if asked is not None:
+                self.after_window(index, event, asked)
+            self.claim = (event.seat, 0, None)
+            return
+        self.claim = None
+        if asked is None:
+            return
+        declarer, accepted, askers = asked
+        if isinstance(event, (Accepted, Challenged)) and askers:
+            if accepted >= len(askers):
+                raise self.fail(
+                    index, event, f"every seat the window asks has answered seat {declarer}'s claim"
+                )
+            if event.seat != askers[accepted]:
+                raise self.fail(
+                    index,
+                    event,
+                    f"seat {askers[accepted]} answers seat {declarer}'s claim now, "
+                    f"not seat {event.seat}",
+                )
+            if isinstance(event, Accepted):
+                self.claim = (declarer, accepted + 1, askers)
+        elif isinstance(event, Accepted):
+            raise self.fail(index, event, "these rules ask nobody to accept a claim")
+        elif isinstance(event, (Challenged, Passed)):
+            self.after_window(index, event, asked)
+
+    def after_window(
+        self, index: int, event: Event, asked: tuple[int, int, tuple[int, ...]]
+    ) -> None:
+        """A play, a pass or a challenge on a turn after a claim: the next player acts."""
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            raise self.fail(
+                index, event, f"seat {askers[accepted]} must first answer seat {declarer}'s claim"
+            )
+        mover = self.seating().next_active(declarer)
+        seat = getattr(event, "seat", mover)
+        if seat != mover:
+            raise self.fail(
+                index,
+                event,
+                f"seat {mover} is to move after seat {declarer}'s claim, not seat {seat}",
+            )
+
+    def check_turn(self) -> None:
+        """A log that ends just after a claim: whose decision it is follows from it."""
+        asked = self.asked()
+        seen = self.seen
+        if asked is None or seen.phase is Phase.OVER:
+            return
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            phase, mover = Phase.CHALLENGE, askers[accepted]
+        else:
+            phase, mover = Phase.PLAY, self.seating().next_active(declarer)
+        if (seen.phase, seen.to_move) != (phase, mover):
+            raise RecordError(
+                f"view.phase and view.to_move must be {phase.value} and seat {mover} after "
+                f"seat {declarer}'s claim"
+            )
 
     def compare(self) -> None:
         """The stored fields are what the log implies."""
