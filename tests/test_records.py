@@ -320,8 +320,8 @@ def view_with(path: list[Any], value: Any) -> str:
         (["phase"], "over", "view.outcome must be given exactly when the phase is over"),
         (["to_move"], "x", "view.to_move must be a seat number or null; got 'x'"),
         (["to_move"], True, "view.to_move must be a seat number or null; got True"),
-        (["events", 1, "colour"], "red", "view.events: Played has no field colour"),
-        (["events", 0, "hands"], 5, "view.events: Dealt.hands"),
+        (["events", 1, "colour"], "red", r"view.events\[1\]: Played has no field colour"),
+        (["events", 0, "hands"], 5, r"view.events\[0\]: Dealt.hands"),
     ],
 )
 def test_a_bad_view_is_refused_naming_the_field(path: list[Any], value: Any, message: str) -> None:

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import attrs
@@ -57,24 +56,12 @@ from cheatrules.cards import Card, Deck, Rank, cards, ranks
 from cheatrules.deal import deal, shuffled_deal
 from cheatrules.errors import CheatRulesError, RecordError
 from cheatrules.events import (
-    Accepted,
-    Challenged,
     Dealt,
-    Discarded,
-    Drew,
     Event,
-    GameOver,
-    Passed,
-    PileTaken,
-    Played,
-    Refused,
-    Revealed,
-    WentOut,
 )
 from cheatrules.observation import Observation
 from cheatrules.rules import POLICY_FAMILIES, Rules, english, verish
 from cheatrules.state import GameState
-from cheatrules.table import Claim, Outcome, Phase
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads", "loads_view", "register_policy"]
 
@@ -446,172 +433,17 @@ def loads(text: str | bytes) -> GameState:
 def loads_view(text: str | bytes) -> Observation:
     """Read one seat's view written by ``dumps(state, seat=k)``, as that seat's observation.
 
+    The view is checked against the rules before it is returned: its event
+    log is followed from the deal, and every stored field must be what those
+    events give (see the records guide). A view that loads can be narrated,
+    sampled, encoded and written again.
+
     Raises:
-        RecordError: the text is not such a record, or is malformed; the
-            message names the problem.
+        RecordError: the text is not such a record, is malformed, or holds
+            a view no game could give; the message names the field.
 
     """
+    from cheatrules._view_records import read_view  # it reads rules and actions from here
+
     record = _parse(text)
-    view = _get(record, "view", dict, "record")
-    try:
-        return _check_view(_read_view(view))
-    except RecordError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
-        raise RecordError(f"view: malformed ({type(error).__name__}: {error})") from None
-
-
-def _read_view(view: dict[str, Any]) -> Observation:
-    rules = _read_rules(_get(view, "rules", dict, "view"))
-    outcome = view.get("outcome")
-    return Observation(
-        seat=_get(view, "seat", int, "view"),
-        rules=rules,
-        hand=cards(_get(view, "hand", str, "view")),
-        hand_sizes=tuple(_ints(_get(view, "hand_sizes", list, "view"), "view.hand_sizes")),
-        claims=tuple(_read_claim(item) for item in _get(view, "claims", list, "view")),
-        to_move=_seat_or_none(view.get("to_move")),
-        phase=_checked("view.phase", lambda: Phase(view.get("phase"))),
-        allowed_ranks=ranks(_get(view, "allowed_ranks", list, "view")),
-        finishing_order=tuple(
-            _ints(_get(view, "finishing_order", list, "view"), "view.finishing_order")
-        ),
-        discarded=cards(_get(view, "discarded", str, "view")),
-        set_aside_count=_get(view, "set_aside_count", int, "view"),
-        outcome=None
-        if outcome is None
-        else Outcome(
-            tuple(_ints(_get(outcome, "winners", list, "view.outcome"), "winners")),
-            tuple(_ints(_get(outcome, "losers", list, "view.outcome"), "losers")),
-        ),
-        events=tuple(_read_event(item) for item in _get(view, "events", list, "view")),
-        offered=ranks(_get(view, "offered", list, "view")),
-        stock_size=_get(view, "stock_size", int, "view"),
-        choices=tuple(
-            _read_action(item, index)
-            for index, item in enumerate(_get(view, "choices", list, "view"))
-        ),
-    )
-
-
-def _seat_or_none(value: object) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    raise RecordError(f"view.to_move must be a seat number or null; got {value!r}")
-
-
-def _check_view(seen: Observation) -> Observation:
-    """Refuse a view that no game could give: seats off the table, cards the deck lacks..."""
-    players = seen.players
-    deck = seen.rules.deck
-
-    def seat(value: int | None, where: str) -> None:
-        if value is not None and not 0 <= value < players:
-            raise RecordError(f"view.{where}: seat {value} is not at a table of {players}")
-
-    seat(seen.seat, "seat")
-    seat(seen.to_move, "to_move")
-    if len(seen.hand_sizes) != players or min(seen.hand_sizes, default=0) < 0:
-        raise RecordError(f"view.hand_sizes must give {players} sizes of 0 or more")
-    if len(seen.hand) != seen.hand_sizes[seen.seat]:
-        raise RecordError(
-            f"view.hand holds {len(seen.hand)} cards; hand_sizes says {seen.hand_sizes[seen.seat]}"
-        )
-    try:
-        deck.check([*seen.hand, *seen.discarded], what="view.hand and view.discarded")
-    except CheatRulesError as error:
-        raise RecordError(str(error)) from None
-    for claim in seen.claims:
-        seat(claim.seat, "claims")
-        if claim.count < 1:
-            raise RecordError("view.claims: a claim holds at least one card")
-    for index in seen.finishing_order:
-        seat(index, "finishing_order")
-    if len(set(seen.finishing_order)) != len(seen.finishing_order):
-        raise RecordError("view.finishing_order names a seat twice")
-    if (seen.phase is Phase.OVER) != (seen.outcome is not None):
-        raise RecordError("view.outcome must be given exactly when the phase is over")
-    if seen.outcome is not None:
-        for index in (*seen.outcome.winners, *seen.outcome.losers):
-            seat(index, "outcome")
-    if min(seen.set_aside_count, seen.stock_size) < 0 or not set(seen.offered) <= set(deck.ranks):
-        raise RecordError("view.set_aside_count, view.stock_size or view.offered is out of range")
-    if not seen.events or not isinstance(seen.events[0], Dealt):
-        raise RecordError("view.events must start with the deal")
-    for event in seen.events:
-        for name in ("seat", "declarer", "dealer"):
-            if hasattr(event, name):
-                seat(getattr(event, name), f"events ({type(event).__name__}.{name})")
-    return seen
-
-
-def _read_claim(item: object) -> Claim:
-    if not isinstance(item, list) or len(item) != 3:
-        raise RecordError("view.claims must hold [seat, count, rank] triples")
-    seat, count = _ints(item[:2], "view.claims")
-    return Claim(seat, count, Rank.parse(item[2]))
-
-
-def _ints(values: list[Any], where: str) -> list[int]:
-    if not all(isinstance(value, int) and not isinstance(value, bool) for value in values):
-        raise RecordError(f"{where} must hold whole numbers")
-    return values
-
-
-_EVENTS: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        Dealt,
-        Played,
-        Accepted,
-        Challenged,
-        Revealed,
-        PileTaken,
-        Discarded,
-        Drew,
-        Passed,
-        Refused,
-        WentOut,
-        GameOver,
-    )
-}
-
-
-def _read_event(data: object) -> Event:
-    name = _get(data, "event", str, "view.events[]")
-    cls = _EVENTS.get(name)
-    if cls is None:
-        raise RecordError(f"view.events: unknown event {name!r}")
-    assert isinstance(data, dict)
-    known = {field.name for field in attrs.fields(cls)} | {"event"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise RecordError(f"view.events: {name} has no field {', '.join(extra)}")
-    values: dict[str, Any] = {}
-    for field in attrs.fields(cls):
-        if field.name not in data:
-            raise RecordError(f"view.events: {name} lacks {field.name!r}")
-        raw = data[field.name]
-        where = f"view.events: {name}.{field.name}"
-        values[field.name] = _checked(where, partial(_event_value, field.name, raw))
-    return cls(**values)
-
-
-def _event_value(name: str, raw: Any) -> Any:
-    if name in ("cards", "set_aside", "stock"):
-        return cards(raw)
-    if name == "hands":
-        return tuple(cards(hand) for hand in raw)
-    if name == "rank":
-        return Rank.parse(raw)
-    if name == "ranks":
-        return ranks(raw)
-    if name in ("winners", "losers", "hand_sizes"):
-        return tuple(_ints(raw, name))
-    if name in ("truthful", "forced", "earlier"):
-        if not isinstance(raw, bool):
-            raise RecordError(f"view.events: {name} must be true or false")
-        return raw
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise RecordError(f"view.events: {name} must be a whole number; got {raw!r}")
-    return raw
+    return read_view(_get(record, "view", dict, "record"))

@@ -1,0 +1,817 @@
+"""Reading one seat's view record, and refusing any view that no game could give.
+
+:func:`read_view` builds the :class:`~cheatrules.Observation` a view record
+holds and then follows the seat's event log from the deal, the way the seat
+saw the game, checking at every event that it could have happened:
+
+* every seat an event names is at the table (and still in the game where it
+  acts), every count is bounded by the cards that could move, and every
+  card is one the deck holds, never more copies of it than the deck has
+  across what the seat holds, laid, was shown and saw discarded;
+* the deal's sizes add up to at most the deck, one per seat, the seat's own
+  hand matching its size, and the other hands, the hidden cards and the
+  stock hidden as a seat sees them;
+* a challenge is followed by the cards it turned over (of the group it
+  named, as truthful as they show) and by the right player taking the pile;
+  after a claim, the seats its window asks answer in turn, then the next
+  player acts; a draw comes from a stock that holds the cards; a four
+  discarded is four cards of its rank; a player goes out with an empty
+  hand; the game ends when the rules' ending says so, with the winners and
+  losers it gives.
+
+Then the stored fields must be what those events imply: the hand sizes, the
+seat's hand, the claims on the table, the discards, the stock, the finishing
+order and the outcome. Last, the decision: a game not over has an active
+seat to move, the ranks the next play may announce, and, when this seat is
+to move, the choices its phase offers and at least one legal action.
+
+Every refusal is a :class:`~cheatrules.RecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+import attrs
+
+from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WINDOW_ACTIONS
+from cheatrules.actions import Action, Challenge, Pass
+from cheatrules.cards import Card, Rank, cards, ranks
+from cheatrules.errors import RecordError
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameOver,
+    Passed,
+    PileTaken,
+    Played,
+    Refused,
+    Revealed,
+    WentOut,
+)
+from cheatrules.observation import Observation
+from cheatrules.policies.challenges import holds
+from cheatrules.records import _checked, _get, _read_action, _read_rules
+from cheatrules.seating import Seating
+from cheatrules.table import Claim, Outcome, Phase
+
+__all__ = ["read_view"]
+
+
+def read_view(view: dict[str, Any]) -> Observation:
+    """The observation a view record's ``"view"`` object holds, checked to be one a game gives.
+
+    Raises:
+        RecordError: a field is missing, of the wrong kind, or does not fit
+            the rest of the view; the message names the field.
+
+    """
+    seen = _read_view(view)
+    _check_fields(seen)
+    _Replay(seen).run()
+    _check_decision(seen)
+    return seen
+
+
+# -- reading the fields ---------------------------------------------------------------
+
+
+def _read_view(view: dict[str, Any]) -> Observation:
+    rules = _read_rules(_get(view, "rules", dict, "view"))
+    outcome = view.get("outcome")
+    return Observation(
+        seat=_get(view, "seat", int, "view"),
+        rules=rules,
+        hand=_checked("view.hand", lambda: cards(_get(view, "hand", str, "view"))),
+        hand_sizes=tuple(_ints(_get(view, "hand_sizes", list, "view"), "view.hand_sizes")),
+        claims=tuple(_read_claim(item) for item in _get(view, "claims", list, "view")),
+        to_move=_seat_or_none(view.get("to_move")),
+        phase=_checked("view.phase", lambda: Phase(view.get("phase"))),
+        allowed_ranks=_checked(
+            "view.allowed_ranks", lambda: ranks(_get(view, "allowed_ranks", list, "view"))
+        ),
+        finishing_order=tuple(
+            _ints(_get(view, "finishing_order", list, "view"), "view.finishing_order")
+        ),
+        discarded=_checked("view.discarded", lambda: cards(_get(view, "discarded", str, "view"))),
+        set_aside_count=_get(view, "set_aside_count", int, "view"),
+        outcome=None
+        if outcome is None
+        else Outcome(
+            tuple(_ints(_get(outcome, "winners", list, "view.outcome"), "view.outcome.winners")),
+            tuple(_ints(_get(outcome, "losers", list, "view.outcome"), "view.outcome.losers")),
+        ),
+        events=tuple(
+            _read_event(item, index)
+            for index, item in enumerate(_get(view, "events", list, "view"))
+        ),
+        offered=_checked("view.offered", lambda: ranks(_get(view, "offered", list, "view"))),
+        stock_size=_get(view, "stock_size", int, "view"),
+        choices=tuple(
+            _read_action(item, index)
+            for index, item in enumerate(_get(view, "choices", list, "view"))
+        ),
+    )
+
+
+def _seat_or_none(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise RecordError(f"view.to_move must be a seat number or null; got {value!r}")
+
+
+def _read_claim(item: object) -> Claim:
+    if not isinstance(item, list) or len(item) != 3:
+        raise RecordError("view.claims must hold [seat, count, rank] triples")
+    seat, count = _ints(item[:2], "view.claims")
+    rank = item[2]
+    if not isinstance(rank, str):
+        raise RecordError(f"view.claims: a claim's rank must be text such as 'A'; got {rank!r}")
+    return Claim(seat, count, _checked("view.claims", lambda: Rank.parse(rank)))
+
+
+def _ints(values: list[Any], where: str) -> list[int]:
+    if not all(isinstance(value, int) and not isinstance(value, bool) for value in values):
+        raise RecordError(f"{where} must hold whole numbers")
+    return values
+
+
+_EVENTS: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        Dealt,
+        Played,
+        Accepted,
+        Challenged,
+        Revealed,
+        PileTaken,
+        Discarded,
+        Drew,
+        Passed,
+        Refused,
+        WentOut,
+        GameOver,
+    )
+}
+
+
+def _read_event(data: object, index: int) -> Event:
+    name = _get(data, "event", str, f"view.events[{index}]")
+    cls = _EVENTS.get(name)
+    if cls is None:
+        known = ", ".join(_EVENTS)
+        raise RecordError(f"view.events[{index}]: unknown event {name!r}; known: {known}")
+    assert isinstance(data, dict)
+    known_fields = {field.name for field in attrs.fields(cls)} | {"event"}
+    extra = sorted(set(data) - known_fields)
+    if extra:
+        raise RecordError(f"view.events[{index}]: {name} has no field {', '.join(extra)}")
+    values: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.name not in data:
+            raise RecordError(f"view.events[{index}]: {name} lacks {field.name!r}")
+        where = f"view.events[{index}]: {name}.{field.name}"
+        values[field.name] = _checked(
+            where, partial(_event_value, field.name, data[field.name], where)
+        )
+    return cls(**values)
+
+
+def _event_value(name: str, raw: Any, where: str) -> Any:
+    if name in ("cards", "set_aside", "stock"):
+        return cards(_list(raw, where))
+    if name == "hands":
+        return tuple(cards(_list(hand, where)) for hand in _list(raw, where))
+    if name == "rank":
+        if not isinstance(raw, str):
+            raise RecordError(f"{where} must be a rank such as 'A'; got {raw!r}")
+        return Rank.parse(raw)
+    if name == "ranks":
+        return ranks(_list(raw, where))
+    if name in ("winners", "losers", "hand_sizes"):
+        return tuple(_ints(_list(raw, where), where))
+    if name in ("truthful", "forced", "earlier"):
+        if not isinstance(raw, bool):
+            raise RecordError(f"{where} must be true or false; got {raw!r}")
+        return raw
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise RecordError(f"{where} must be a whole number; got {raw!r}")
+    return raw
+
+
+def _list(raw: object, where: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise RecordError(f"{where} must be a list; got {raw!r}")
+    return raw
+
+
+# -- the fields on their own ----------------------------------------------------------
+
+
+def _check_fields(seen: Observation) -> None:
+    """Each field in range on its own: seats at the table, counts within the deck."""
+    players = seen.players
+    deck = seen.rules.deck
+    size = deck.size
+    seat = partial(_seat, players)
+    seat(seen.seat, "view.seat")
+    if seen.to_move is not None:
+        seat(seen.to_move, "view.to_move")
+    if len(seen.hand_sizes) != players:
+        raise RecordError(
+            f"view.hand_sizes must give {players} sizes, one per seat; got {len(seen.hand_sizes)}"
+        )
+    for value in seen.hand_sizes:
+        _count(value, 0, size, "view.hand_sizes")
+    if len(seen.hand) != seen.hand_sizes[seen.seat]:
+        raise RecordError(
+            f"view.hand holds {len(seen.hand)} cards; hand_sizes says {seen.hand_sizes[seen.seat]}"
+        )
+    _deck_check(seen, Counter(seen.hand) + Counter(seen.discarded), "view.hand and view.discarded")
+    for claim in seen.claims:
+        seat(claim.seat, "view.claims")
+        _count(claim.count, 1, size, "view.claims (a claim's count)")
+        _rank(seen, claim.rank, "view.claims")
+    for index in seen.finishing_order:
+        seat(index, "view.finishing_order")
+    if len(set(seen.finishing_order)) != len(seen.finishing_order):
+        raise RecordError("view.finishing_order names a seat twice")
+    if (seen.phase is Phase.OVER) != (seen.outcome is not None):
+        raise RecordError("view.outcome must be given exactly when the phase is over")
+    if seen.outcome is not None:
+        for index in (*seen.outcome.winners, *seen.outcome.losers):
+            seat(index, "view.outcome")
+    _count(seen.set_aside_count, 0, size, "view.set_aside_count")
+    _count(seen.stock_size, 0, size, "view.stock_size")
+    for rank in seen.offered:
+        _rank(seen, rank, "view.offered")
+    for rank in seen.allowed_ranks:
+        _rank(seen, rank, "view.allowed_ranks")
+
+
+def _seat(players: int, value: int, where: str) -> None:
+    if not 0 <= value < players:
+        raise RecordError(
+            f"{where}: seat {value} is not at a table of {players} (0 to {players - 1})"
+        )
+
+
+def _count(value: int, low: int, high: int, where: str) -> None:
+    if not low <= value <= high:
+        raise RecordError(f"{where} must be from {low} to {high}; got {value}")
+
+
+def _rank(seen: Observation, rank: Rank, where: str) -> None:
+    if rank not in seen.rules.deck.ranks:
+        allowed = " ".join(map(str, seen.rules.deck.ranks))
+        raise RecordError(f"{where}: the rank {rank} is not one of this deck's ({allowed})")
+
+
+def _deck_check(seen: Observation, counts: Counter[Card], where: str) -> None:
+    """Every card in ``counts`` is one the deck holds, no more times than the deck has it."""
+    deck = seen.rules.deck
+    for card, count in sorted(counts.items()):
+        allowed = deck.card_copies(card)
+        if count > allowed:
+            if not allowed:
+                raise RecordError(f"{where} hold {card}, which this deck lacks")
+            raise RecordError(
+                f"{where} hold {card} {count} times, but the deck has {allowed} "
+                f"{'copy' if allowed == 1 else 'copies'}"
+            )
+
+
+# -- following the log --------------------------------------------------------------
+
+
+@attrs.define
+class _Group:
+    """One group on the table as the seat knows it."""
+
+    seat: int
+    count: int
+    rank: Rank
+    cards: tuple[Card, ...]  # the cards, when the seat laid them itself
+
+
+class _Replay:
+    """The seat's log followed from the deal, with what the seat knows at each event."""
+
+    def __init__(self, seen: Observation) -> None:
+        self.seen = seen
+        self.rules = seen.rules
+        self.me = seen.seat
+        self.players = seen.players
+        self.size = seen.rules.deck.size
+
+    def fail(self, index: int, event: Event, message: str) -> RecordError:
+        return RecordError(f"view.events[{index}] ({type(event).__name__}): {message}")
+
+    def seat(self, index: int, event: Event, value: int, name: str = "seat") -> None:
+        if not 0 <= value < self.players:
+            raise self.fail(
+                index,
+                event,
+                f"{name} {value} is not at a table of {self.players} (0 to {self.players - 1})",
+            )
+
+    def active(self, index: int, event: Event, value: int, name: str = "seat") -> None:
+        self.seat(index, event, value, name)
+        if value in self.out:
+            raise self.fail(index, event, f"{name} {value} has left the game already")
+
+    def count(self, index: int, event: Event, value: int, low: int, high: int) -> None:
+        if not low <= value <= high:
+            raise self.fail(index, event, f"count must be from {low} to {high}; got {value}")
+
+    def held_check(self, index: int, event: Event, cards: Sequence[Card], shown: bool) -> None:
+        """No more copies of ``cards`` than the deck has, among those the seat knows of at once.
+
+        That is its hand, its own groups on the table and the discards, with
+        ``cards`` themselves too when they were only ``shown`` (turned over from
+        another player's group). Only the cards just moved need checking.
+        """
+        extra = Counter(cards) if shown else Counter()
+        counts = Counter(
+            {
+                card: self.hand[card] + self.on_table[card] + self.thrown[card] + extra[card]
+                for card in set(cards)
+            }
+        )
+        name = type(event).__name__
+        _deck_check(self.seen, counts, f"view.events[{index}] ({name}): the cards seen at once")
+
+    def run(self) -> None:
+        seen = self.seen
+        events = seen.events
+        if not events or not isinstance(events[0], Dealt):
+            raise RecordError("view.events must start with the deal (a Dealt event)")
+        self.deal(events[0])
+        for index in range(1, len(events)):
+            event = events[index]
+            if self.over is not None:
+                raise self.fail(index, event, "nothing may follow the end of the game (GameOver)")
+            self.follow(index, event, events[index - 1])
+        self.compare()
+        self.check_turn()
+
+    def deal(self, dealt: Dealt) -> None:
+        size = self.size
+        players = self.players
+        self.seat(0, dealt, dealt.dealer, "dealer")
+        if len(dealt.hand_sizes) != players:
+            raise self.fail(
+                0, dealt, f"Dealt.hand_sizes must give {players} sizes, one per seat; "
+                f"got {len(dealt.hand_sizes)}"
+            )  # fmt: skip
+        for value in dealt.hand_sizes:
+            if not 1 <= value <= size:
+                raise self.fail(
+                    0,
+                    dealt,
+                    f"Dealt.hand_sizes: every seat is dealt 1 to {size} cards; got {value}",
+                )
+        aside = self.rules.dealing.set_aside
+        if not 0 <= dealt.set_aside_count <= aside:
+            raise self.fail(
+                0,
+                dealt,
+                f"Dealt.set_aside_count must be from 0 to {aside}; got {dealt.set_aside_count}",
+            )
+        stocked = self.rules.dealing.hand_size is not None
+        if not 0 <= dealt.stock_count <= (size if stocked else 0):
+            allowed = f"from 0 to {size}" if stocked else "0 (these rules have no stock)"
+            raise self.fail(
+                0, dealt, f"Dealt.stock_count must be {allowed}; got {dealt.stock_count}"
+            )
+        total = sum(dealt.hand_sizes) + dealt.set_aside_count + dealt.stock_count
+        if total > size:
+            raise self.fail(
+                0, dealt, f"Dealt.hand_sizes, set_aside_count and stock_count add up to {total} "
+                f"cards; the deck holds {size}"
+            )  # fmt: skip
+        if len(dealt.hands) != players:
+            raise self.fail(0, dealt, f"Dealt.hands must give {players} hands, one per seat")
+        for seat, hand in enumerate(dealt.hands):
+            if seat != self.me and hand:
+                raise self.fail(
+                    0, dealt, f"Dealt.hands: seat {self.me} cannot see seat {seat}'s hand"
+                )
+        if dealt.set_aside or dealt.stock:
+            raise self.fail(0, dealt, "Dealt.set_aside and Dealt.stock are hidden from every seat")
+        mine = dealt.hands[self.me]
+        if len(mine) != dealt.hand_sizes[self.me]:
+            raise self.fail(
+                0, dealt, f"Dealt.hands: seat {self.me} holds {len(mine)} cards; "
+                f"Dealt.hand_sizes says {dealt.hand_sizes[self.me]}"
+            )  # fmt: skip
+        _deck_check(self.seen, Counter(mine), "view.events[0] (Dealt): Dealt.hands")
+        self.sizes = list(dealt.hand_sizes)
+        self.hand: Counter[Card] = Counter(mine)
+        self.table: list[_Group] = []
+        self.stock = dealt.stock_count
+        self.set_aside = dealt.set_aside_count
+        self.discarded: list[Card] = []
+        self.thrown: Counter[Card] = Counter()  # the discards, counted
+        self.on_table: Counter[Card] = Counter()  # the seat's own cards on the table
+        self.out: list[int] = []
+        self.over: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.challenge: Challenged | None = None
+        self.shown: Revealed | None = None
+        self.ending = False  # the last seat out ended the game: GameOver comes next
+        # Since the last claim, only acceptances (and goings out): its declarer,
+        # how many accepted, and the seats its window asks (once known).
+        self.claim: tuple[int, int, tuple[int, ...] | None] | None = None
+
+    def follow(self, index: int, event: Event, before: Event) -> None:
+        me = self.me
+        self.turn(index, event)
+        if self.ending and not isinstance(event, GameOver):
+            raise self.fail(index, event, "the rules' ending says the game was over already")
+        if isinstance(before, Challenged) and not isinstance(event, Revealed):
+            raise self.fail(index, event, "a challenge is followed by the cards it turned over")
+        if isinstance(before, Revealed) and not isinstance(event, PileTaken):
+            raise self.fail(index, event, "the cards turned over are followed by the pickup")
+        if isinstance(event, Played):
+            self.active(index, event, event.seat)
+            claims = self.rules.claims
+            high = min(claims.maximum, self.sizes[event.seat])
+            self.count(index, event, event.count, claims.minimum, high)
+            _rank_in(self, index, event, event.rank)
+            laid: tuple[Card, ...] = ()
+            if event.seat == me:
+                laid = event.cards
+                if len(laid) != event.count:
+                    raise self.fail(index, event, "the seat's own play must show the cards laid")
+                if Counter(laid) - self.hand:
+                    missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
+                    raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
+                self.hand -= Counter(laid)
+                self.on_table.update(laid)
+            elif event.cards:
+                raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
+            self.sizes[event.seat] -= event.count
+            self.table.append(_Group(event.seat, event.count, event.rank, laid))
+        elif isinstance(event, Challenged):
+            self.active(index, event, event.seat)
+            self.seat(index, event, event.declarer, "declarer")
+            if event.earlier and not self.rules.window.extended:
+                raise self.fail(index, event, "only an extended window reaches an earlier claim")
+            needed = 2 if event.earlier else 1
+            if len(self.table) < needed:
+                raise self.fail(index, event, "there is no such claim on the table to challenge")
+            group = self.table[-needed]
+            if event.declarer != group.seat:
+                raise self.fail(
+                    index, event, f"declarer {event.declarer} did not make that claim "
+                    f"(seat {group.seat} did)"
+                )  # fmt: skip
+            if event.seat == event.declarer:
+                raise self.fail(index, event, "a seat cannot challenge its own claim")
+            self.challenge = event
+        elif isinstance(event, Revealed):
+            challenge = self.challenge
+            if not isinstance(before, Challenged) or challenge is None:
+                raise self.fail(index, event, "cards are turned over only after a challenge")
+            group = self.table[-2 if challenge.earlier else -1]
+            if (event.seat, event.rank, event.earlier) != (
+                group.seat,
+                group.rank,
+                challenge.earlier,
+            ):
+                raise self.fail(
+                    index, event, "the seat, rank and earlier must be those of the group challenged"
+                )
+            if not 1 <= len(event.cards) <= group.count:
+                raise self.fail(
+                    index,
+                    event,
+                    f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
+                )
+            if event.truthful != holds(event.cards, event.rank):
+                raise self.fail(
+                    index, event, "truthful must say whether the cards shown hold the claim"
+                )
+            if group.seat == me:
+                if Counter(event.cards) - Counter(group.cards):
+                    raise self.fail(
+                        index, event, f"shows cards seat {me} did not lay in that group"
+                    )
+            else:
+                self.held_check(index, event, event.cards, shown=True)
+            self.shown = event
+        elif isinstance(event, PileTaken):
+            shown = self.shown
+            challenge = self.challenge
+            if not isinstance(before, Revealed) or shown is None or challenge is None:
+                raise self.fail(index, event, "the pile is taken only after a challenge")
+            taker = challenge.seat if shown.truthful else challenge.declarer
+            if event.seat != taker:
+                raise self.fail(
+                    index, event, f"seat {taker} takes the pile after that challenge, "
+                    f"not seat {event.seat}"
+                )  # fmt: skip
+            pile = sum(group.count for group in self.table)
+            if event.count != pile:
+                raise self.fail(index, event, f"count must be the {pile} cards on the table")
+            if event.seat == me:
+                if len(event.cards) != pile:
+                    raise self.fail(index, event, "the seat's own pickup must show the cards taken")
+                known: Counter[Card] = Counter()
+                for group in self.table:
+                    known.update(group.cards)
+                if self.table[-2 if shown.earlier else -1].seat != me:
+                    known.update(shown.cards)
+                if known - Counter(event.cards):
+                    raise self.fail(
+                        index, event, "the cards taken must hold those the seat laid and was shown"
+                    )
+                self.hand += Counter(event.cards)
+                self.table, self.on_table = [], Counter()
+                self.held_check(index, event, event.cards, shown=False)
+            elif event.cards:
+                raise self.fail(
+                    index, event, f"seat {me} cannot see the cards seat {event.seat} took"
+                )
+            self.table, self.on_table = [], Counter()
+            self.sizes[event.seat] += pile
+            self.challenge = self.shown = None
+        elif isinstance(event, Drew):
+            self.active(index, event, event.seat)
+            if not isinstance(before, (PileTaken, Passed, Accepted)):
+                raise self.fail(index, event, "a card is drawn only after a pickup or a pass")
+            high = min(self.stock, self.rules.dealing.draws)
+            if not 1 <= event.count <= high:
+                raise self.fail(
+                    index, event, f"count must be from 1 to {high} (the stock holds {self.stock}); "
+                    f"got {event.count}"
+                )  # fmt: skip
+            if event.seat == me:
+                if len(event.cards) != event.count:
+                    raise self.fail(index, event, "the seat's own draw must show the cards drawn")
+                self.hand += Counter(event.cards)
+                self.held_check(index, event, event.cards, shown=False)
+            elif event.cards:
+                raise self.fail(
+                    index, event, f"seat {me} cannot see the cards seat {event.seat} drew"
+                )
+            self.stock -= event.count
+            self.sizes[event.seat] += event.count
+        elif isinstance(event, Discarded):
+            self.active(index, event, event.seat)
+            for rank in event.ranks:
+                _rank_in(self, index, event, rank)
+            if event.forced and not self.rules.discards.compulsory:
+                raise self.fail(index, event, "only compulsory discards are forced")
+            wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
+            if Counter(card.rank for card in event.cards) != wanted:
+                raise self.fail(index, event, "cards must be one four of each rank in ranks")
+            if len(event.cards) > self.sizes[event.seat]:
+                raise self.fail(
+                    index, event, f"seat {event.seat} holds only {self.sizes[event.seat]} cards"
+                )
+            if event.seat == me:
+                if Counter(event.cards) - self.hand:
+                    raise self.fail(index, event, f"seat {me} discards cards not in its hand")
+                self.hand -= Counter(event.cards)
+            self.sizes[event.seat] -= len(event.cards)
+            self.discarded.extend(event.cards)
+            self.thrown.update(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
+        elif isinstance(event, (Accepted, Passed, Refused)):
+            self.active(index, event, event.seat)
+        elif isinstance(event, WentOut):
+            self.active(index, event, event.seat)
+            if self.sizes[event.seat]:
+                raise self.fail(
+                    index, event, f"seat {event.seat} still holds {self.sizes[event.seat]} cards"
+                )
+            self.out.append(event.seat)
+        elif isinstance(event, GameOver):
+            seating = Seating(self.players, tuple(self.out))
+            rule = self.rules.ending
+            if not isinstance(before, WentOut) or not rule.is_over(seating):
+                raise self.fail(index, event, "the game ends only when the rules' ending says so")
+            if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
+                raise self.fail(index, event, "winners and losers must be those the rules give")
+            self.over = (event.winners, event.losers)
+        else:  # a second deal
+            raise self.fail(index, event, "a game is dealt once, at the start")
+        due = isinstance(event, WentOut) and self.rules.ending.is_over(
+            Seating(self.players, tuple(self.out))
+        )
+        if due and index == len(self.seen.events) - 1:
+            raise self.fail(index, event, "the rules' ending says the game is over here")
+        self.ending = due
+
+    def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """The last claim's declarer, acceptances so far, and the seats its window asks."""
+        if self.claim is None:
+            return None
+        declarer, accepted, askers = self.claim
+        if askers is None:
+            # Asked once any player who went out on laying this claim has left.
+            askers = tuple(self.rules.window.askers(self.seating(), declarer))
+            self.claim = (declarer, accepted, askers)
+        return declarer, accepted, askers
+
+    def seating(self) -> Seating:
+        return Seating(self.players, tuple(self.out))
+
+    def turn(self, index: int, event: Event) -> None:
+        """Right after a claim: each opponent its window asks, in turn, then the next player."""
+        if isinstance(event, (WentOut, GameOver)):
+            return
+        asked = self.asked()
+        if isinstance(event, Played):
+            if asked is not None:
+                self.after_window(index, event, asked)
+            self.claim = (event.seat, 0, None)
+            return
+        self.claim = None
+        if asked is None:
+            return
+        declarer, accepted, askers = asked
+        if isinstance(event, (Accepted, Challenged)) and askers:
+            if accepted >= len(askers):
+                raise self.fail(
+                    index, event, f"every seat the window asks has answered seat {declarer}'s claim"
+                )
+            if event.seat != askers[accepted]:
+                raise self.fail(
+                    index,
+                    event,
+                    f"seat {askers[accepted]} answers seat {declarer}'s claim now, "
+                    f"not seat {event.seat}",
+                )
+            if isinstance(event, Accepted):
+                self.claim = (declarer, accepted + 1, askers)
+        elif isinstance(event, Accepted):
+            raise self.fail(index, event, "these rules ask nobody to accept a claim")
+        elif isinstance(event, (Challenged, Passed)):
+            self.after_window(index, event, asked)
+
+    def after_window(
+        self, index: int, event: Event, asked: tuple[int, int, tuple[int, ...]]
+    ) -> None:
+        """A play, a pass or a challenge on a turn after a claim: the next player acts."""
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            raise self.fail(
+                index, event, f"seat {askers[accepted]} must first answer seat {declarer}'s claim"
+            )
+        mover = self.seating().next_active(declarer)
+        seat = getattr(event, "seat", mover)
+        if seat != mover:
+            raise self.fail(
+                index,
+                event,
+                f"seat {mover} is to move after seat {declarer}'s claim, not seat {seat}",
+            )
+
+    def check_turn(self) -> None:
+        """A log that ends just after a claim: whose decision it is follows from it."""
+        asked = self.asked()
+        seen = self.seen
+        if asked is None or seen.phase is Phase.OVER:
+            return
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            phase, mover = Phase.CHALLENGE, askers[accepted]
+        else:
+            phase, mover = Phase.PLAY, self.seating().next_active(declarer)
+        if (seen.phase, seen.to_move) != (phase, mover):
+            raise RecordError(
+                f"view.phase and view.to_move must be {phase.value} and seat {mover} after "
+                f"seat {declarer}'s claim"
+            )
+
+    def compare(self) -> None:
+        """The stored fields are what the log implies."""
+        seen = self.seen
+        if tuple(self.sizes) != seen.hand_sizes:
+            said = " ".join(map(str, self.sizes))
+            raise RecordError(f"view.hand_sizes must be {said}, as the events give")
+        if self.hand != Counter(seen.hand):
+            said = " ".join(map(str, sorted(self.hand.elements())))
+            raise RecordError(f"view.hand must be {said or '(empty)'}, as the events give")
+        claims = tuple(Claim(group.seat, group.count, group.rank) for group in self.table)
+        if claims != seen.claims:
+            raise RecordError("view.claims must be the groups laid since the last pickup")
+        if tuple(self.discarded) != seen.discarded:
+            raise RecordError("view.discarded must be the cards the Discarded events set aside")
+        if self.set_aside != seen.set_aside_count:
+            raise RecordError(f"view.set_aside_count must be {self.set_aside}, as the deal says")
+        if self.stock != seen.stock_size:
+            raise RecordError(f"view.stock_size must be {self.stock}, as the deal and draws give")
+        if tuple(self.out) != seen.finishing_order:
+            raise RecordError("view.finishing_order must be the seats the WentOut events name")
+        outcome = None if seen.outcome is None else (seen.outcome.winners, seen.outcome.losers)
+        if self.over != outcome:
+            raise RecordError("view.outcome must be the one the GameOver event gives")
+
+
+def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
+    if rank not in replay.rules.deck.ranks:
+        allowed = " ".join(map(str, replay.rules.deck.ranks))
+        raise replay.fail(index, event, f"the rank {rank} is not one of this deck's ({allowed})")
+
+
+# -- the decision ---------------------------------------------------------------------
+
+
+def _check_decision(seen: Observation) -> None:
+    """Whose decision it is, and what it may be, fit the phase."""
+    phase = seen.phase
+    if phase is Phase.OVER:
+        if seen.to_move is not None or seen.allowed_ranks or seen.offered or seen.choices:
+            raise RecordError(
+                "view.to_move, allowed_ranks, offered and choices must be empty once the game "
+                "is over"
+            )
+        return
+    mover = seen.to_move
+    if mover is None:
+        raise RecordError(f"view.to_move: the phase is {phase.value}, so a seat must be to move")
+    if mover in seen.finishing_order:
+        raise RecordError(f"view.to_move: seat {mover} has left the game")
+    if not seen.allowed_ranks:
+        raise RecordError("view.allowed_ranks: a game not over allows some rank to be announced")
+    if len(set(seen.allowed_ranks)) != len(seen.allowed_ranks):
+        raise RecordError("view.allowed_ranks names a rank twice")
+    last = next((event for event in reversed(seen.events) if not isinstance(event, Accepted)), None)
+    if isinstance(last, Played):
+        # Only acceptances since the last claim: the next rank follows from it.
+        rules = seen.rules
+        expected = rules.ranks.allowed(last.rank, False, rules.deck.ranks)
+        if seen.allowed_ranks != tuple(expected):
+            said = " ".join(map(str, expected))
+            raise RecordError(f"view.allowed_ranks must be {said}, after a claim of {last.rank}")
+    if phase is Phase.CHALLENGE:
+        if not seen.claims or seen.claims[-1].seat == mover:
+            raise RecordError(
+                "view.phase: a challenge window needs a claim on the table by another seat"
+            )
+    elif phase is Phase.DISCARD and seen.rules.discards.after_pickup(()) is None:
+        raise RecordError("view.phase: these rules have no discard phase")
+    elif phase is Phase.CONSENT and not seen.rules.passing.consent:
+        raise RecordError("view.phase: these rules ask no consent to pass")
+    if mover != seen.seat:
+        if seen.offered or seen.choices:
+            raise RecordError(
+                "view.offered and view.choices are empty when another seat is to move"
+            )
+        return
+    allowed: tuple[tuple[Action, ...], ...]
+    if phase is Phase.CHALLENGE:
+        allowed = (WINDOW_ACTIONS, EARLIER_WINDOW_ACTIONS)
+    elif phase is Phase.CONSENT:
+        allowed = (CONSENT_ACTIONS,)
+    elif phase is Phase.DISCARD:
+        allowed = ((),)
+    else:
+        allowed = ((), (Challenge(),), (Pass(),), (Challenge(), Pass()))
+    if seen.choices not in allowed:
+        said = " or ".join("[" + ", ".join(map(str, choice)) + "]" for choice in allowed)
+        raise RecordError(f"view.choices: in the {phase.value} phase they are {said}")
+    if Challenge() in seen.choices and not seen.claims:
+        raise RecordError("view.choices: there is no claim on the table to challenge")
+    if Challenge(earlier=True) in seen.choices and (
+        not seen.rules.window.extended or len(seen.claims) < 2 or seen.claims[-2].seat == seen.seat
+    ):
+        raise RecordError("view.choices: there is no earlier claim this seat may challenge")
+    if Challenge() in seen.choices and phase is Phase.PLAY and not seen.rules.window.on_turn:
+        raise RecordError("view.choices: these rules allow no challenge on a turn")
+    if phase is Phase.DISCARD:
+        fours = seen.rules.discards.after_pickup(seen.hand)
+        if fours is None or sorted(seen.offered) != sorted(fours):
+            said = " ".join(map(str, fours or ())) or "none"
+            raise RecordError(f"view.offered must be the fours seat {seen.seat} holds ({said})")
+    elif seen.offered:
+        raise RecordError("view.offered is empty outside the discard phase")
+    if not _has_decision(seen):
+        raise RecordError(
+            f"view.to_move: seat {seen.seat} is to move but has no legal decision in the "
+            f"{phase.value} phase"
+        )
+
+
+def _has_decision(seen: Observation) -> bool:
+    """Whether :meth:`Observation.legal_actions` is non-empty, without listing every play.
+
+    Listing them all can take long under house rules with large claims; one
+    is enough here.
+    """
+    if seen.phase is not Phase.PLAY:
+        # A window or a request to pass offers its choices; a discard may decline.
+        return bool(seen.choices) or seen.phase is Phase.DISCARD
+    sizes = seen.rules.claims.sizes(len(seen.hand))
+    playable = len(sizes) > 0 and bool(seen.allowed_ranks)
+    return bool(seen.choices) or playable or bool(seen.rules.discards.on_turn(seen.hand))
