@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -115,3 +116,33 @@ def play_randomly(state: cr.GameState, seed: int, limit: int = 3000) -> list[cr.
         state = state.apply(random_action(state, rng))
         states.append(state)
     return states
+
+
+# -- random compositions of the named house rules ---------------------------------
+
+NAMES = {family: list(choices) for family, choices in cr.rules.NAMED_POLICIES.items()}
+
+
+@st.composite
+def option_combinations(draw: st.DrawFn) -> cr.Rules:
+    """Any composition of named options, with or without jokers and a stock."""
+    options: dict[str, object] = {
+        family: draw(st.sampled_from(names))
+        for family, names in NAMES.items()
+        if draw(st.booleans())
+    }
+    if draw(st.booleans()):
+        options["jokers"] = draw(st.sampled_from([True, "per-pack", 1]))
+    if draw(st.booleans()):
+        options["stock"] = draw(st.sampled_from([True, 3, 5]))
+    if draw(st.booleans()):
+        smallest = draw(st.integers(1, 4))
+        options["claims"] = cr.policies.ClaimSize(smallest, draw(st.integers(smallest, 4)))
+    english = draw(st.booleans())
+    players = draw(st.integers(3, 6) if english else st.integers(2, 6))
+    try:
+        return cr.english(players, **options) if english else cr.verish(players, **options)
+    except cr.RulesError as error:
+        # Options that contradict each other, or a stock the deck cannot deal.
+        assume("contradict" not in str(error) and "cannot deal" not in str(error))
+        raise

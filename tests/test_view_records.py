@@ -18,7 +18,7 @@ import tempfile
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -28,8 +28,8 @@ from cheatrules.narration import narrate
 from cheatrules.records import _dump_view
 from cheatrules.sampling import SamplingError, sample
 
-from .strategies import house_options, play_randomly
-from .test_variations import combinations
+from .budget import examples
+from .strategies import house_options, option_combinations, play_randomly
 
 
 def _finished() -> cr.GameState:
@@ -97,7 +97,7 @@ def _small_deal(rules: cr.Rules, rng: random.Random) -> cr.GameState:
     return cr.deal(rules, hands=hands, hidden=deck[:aside] or None, stock=stock or None)
 
 
-@settings(max_examples=int(os.environ.get("VIEW_REAL_EXAMPLES", "12")), deadline=None)
+@examples(12)
 @given(st.integers(0, 2**32))
 def test_every_real_view_loads_as_its_observation(seed: int) -> None:
     """The checks refuse no view a real game gives, at any moment, from any seat."""
@@ -106,8 +106,8 @@ def test_every_real_view_loads_as_its_observation(seed: int) -> None:
             assert cr.loads_view(cr.dumps(state, seat=seat)) == state.observe(seat)
 
 
-@settings(max_examples=int(os.environ.get("VIEW_REAL_EXAMPLES", "12")), deadline=None)
-@given(combinations(), st.integers(0, 2**32))
+@examples(12)
+@given(option_combinations(), st.integers(0, 2**32))
 def test_every_view_under_any_house_rules_loads(rules: cr.Rules, seed: int) -> None:
     """Every named option, alone or combined: the views of a random game all load."""
     states = play_randomly(cr.deal(rules, seed=seed), seed, limit=150)
@@ -275,11 +275,7 @@ def refused_or_usable(text: str) -> None:
     assert_usable(seen, text)
 
 
-@settings(
-    max_examples=int(os.environ.get("VIEW_FUZZ_EXAMPLES", "150")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@examples(150)
 @given(st.data())
 def test_a_mutated_view_is_refused_or_fully_usable(data: st.DataObject) -> None:
     refused_or_usable(mutated_view(data))

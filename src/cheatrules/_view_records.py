@@ -57,7 +57,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import holds
+from cheatrules.policies.challenges import proves
 from cheatrules.records import _checked, _get, _read_action, _read_rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase
@@ -104,9 +104,14 @@ def _read_view(view: dict[str, Any]) -> Observation:
         set_aside_count=_get(view, "set_aside_count", int, "view"),
         outcome=None
         if outcome is None
-        else Outcome(
-            tuple(_ints(_get(outcome, "winners", list, "view.outcome"), "view.outcome.winners")),
-            tuple(_ints(_get(outcome, "losers", list, "view.outcome"), "view.outcome.losers")),
+        else _checked(
+            "view.outcome",
+            lambda: Outcome(
+                tuple(
+                    _ints(_get(outcome, "winners", list, "view.outcome"), "view.outcome.winners")
+                ),
+                tuple(_ints(_get(outcome, "losers", list, "view.outcome"), "view.outcome.losers")),
+            ),
         ),
         events=tuple(
             _read_event(item, index)
@@ -134,7 +139,9 @@ def _read_claim(item: object) -> Claim:
     rank = item[2]
     if not isinstance(rank, str):
         raise RecordError(f"view.claims: a claim's rank must be text such as 'A'; got {rank!r}")
-    return Claim(seat, count, _checked("view.claims", lambda: Rank.parse(rank)))
+    announced = _checked("view.claims", lambda: Rank.parse(rank))
+    made: Claim = _checked("view.claims", lambda: Claim(seat, count, announced))
+    return made
 
 
 def _ints(values: list[Any], where: str) -> list[int]:
@@ -441,9 +448,9 @@ class _Replay:
             raise self.fail(index, event, "the cards turned over are followed by the pickup")
         if isinstance(event, Played):
             self.active(index, event, event.seat)
-            claims = self.rules.claims
-            high = min(claims.maximum, self.sizes[event.seat])
-            self.count(index, event, event.count, claims.minimum, high)
+            # A hand smaller than the smallest claim lays all it holds.
+            sizes = self.rules.claims.sizes(self.sizes[event.seat])
+            self.count(index, event, event.count, sizes.start, sizes.stop - 1)
             _rank_in(self, index, event, event.rank)
             laid: tuple[Card, ...] = ()
             if event.seat == me:
@@ -495,7 +502,7 @@ class _Replay:
                     event,
                     f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
                 )
-            if event.truthful != holds(event.cards, event.rank):
+            if event.truthful != proves(self.rules.check, event.cards, event.rank):
                 raise self.fail(
                     index, event, "truthful must say whether the cards shown hold the claim"
                 )
@@ -518,14 +525,19 @@ class _Replay:
                     index, event, f"seat {taker} takes the pile after that challenge, "
                     f"not seat {event.seat}"
                 )  # fmt: skip
-            pile = sum(group.count for group in self.table)
+            # With an extended window, a final play (its declarer's hand is
+            # empty) stays on the table when the claim beneath it is challenged.
+            newest = self.table[-1]
+            keeps = shown.earlier and newest.seat != event.seat and self.sizes[newest.seat] == 0
+            taken = self.table[:-1] if keeps else self.table
+            pile = sum(group.count for group in taken)
             if event.count != pile:
                 raise self.fail(index, event, f"count must be the {pile} cards on the table")
             if event.seat == me:
                 if len(event.cards) != pile:
                     raise self.fail(index, event, "the seat's own pickup must show the cards taken")
                 known: Counter[Card] = Counter()
-                for group in self.table:
+                for group in taken:
                     known.update(group.cards)
                 if self.table[-2 if shown.earlier else -1].seat != me:
                     known.update(shown.cards)
@@ -533,14 +545,15 @@ class _Replay:
                     raise self.fail(
                         index, event, "the cards taken must hold those the seat laid and was shown"
                     )
+            self.table = [newest] if keeps else []
+            self.on_table = Counter(newest.cards) if keeps else Counter()
+            if event.seat == me:
                 self.hand += Counter(event.cards)
-                self.table, self.on_table = [], Counter()
                 self.held_check(index, event, event.cards, shown=False)
             elif event.cards:
                 raise self.fail(
                     index, event, f"seat {me} cannot see the cards seat {event.seat} took"
                 )
-            self.table, self.on_table = [], Counter()
             self.sizes[event.seat] += pile
             self.challenge = self.shown = None
         elif isinstance(event, Drew):
