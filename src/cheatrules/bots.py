@@ -299,7 +299,7 @@ class RandomBot:
 
     """
 
-    #: How often it challenges when it may: a probability from 0 to 1.
+    #: How often it challenges when it may, a probability from 0 to 1.
     challenge: float = attrs.field(default=0.3, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
@@ -465,7 +465,7 @@ class SamplingBot:
     horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
     #: How many tries each sample may take before that world is given up.
     attempts: int = attrs.field(default=50, converter=_checks.index, validator=_checks.whole(1))
-    #: The decisions other than challenges: any agent.
+    #: The agent that takes every decision other than a challenge.
     fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
