@@ -360,9 +360,7 @@ def english(players: int = 4, **options: Any) -> Rules:
     Args:
         players: 3 to 10 (any whole number, such as a NumPy integer).
         decks: 1 or 2 packs of 52 cards. By default one pack for 3-6 players
-            and two for 7-10; a table of 3-6 may choose two packs. A deck
-            given as ``deck=`` (or read from a record) passes the same check:
-            one or two packs, and two above 6 players.
+            and two for 7-10; a table of 3-6 may choose two packs.
         jokers: wild jokers, each counting as the rank its group
             announced: ``True`` adds two in all (one red, one black, even
             with two packs), ``"per-pack"`` two per pack, a number that
@@ -370,7 +368,9 @@ def english(players: int = 4, **options: Any) -> Rules:
         stock: deal a fixed hand (``True``: 7 cards each, or a number) and
             leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules` (``ranks=``,
-            ``window=``, ...), replacing the English choice.
+            ``window=``, ...), replacing the English choice. A deck given as
+            ``deck=`` (or read from a record) passes the same check as
+            ``decks``: one or two packs, two above 6 players.
 
     Raises:
         RulesError: a player count outside 3-10, one pack for more than 6
@@ -413,14 +413,14 @@ def verish(players: int = 4, **options: Any) -> Rules:
     Args:
         players: 2 to 6 (any whole number, such as a NumPy integer).
         pack: 36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52
-            for 4-6. A deck given as ``deck=`` (or read from a record) must
-            be one of these two packs too, one pack only.
+            for 4-6.
         jokers: wild jokers: ``True`` (or ``"per-pack"``) adds the pack's
             two, a number that many (0 to 2).
         stock: deal a fixed hand (``True``: 7 cards each, or a number) and
             leave the rest as a stock to draw from.
         **options: any policy family of :class:`Rules`, replacing the
-            Russian choice.
+            Russian choice. A deck given as ``deck=`` (or read from a record)
+            must be one of the two packs too, one pack only.
 
     Raises:
         RulesError: a player count outside 2-6, a pack other than one of
