@@ -36,7 +36,7 @@ def test_a_policy_flag_given_a_rank_is_refused_naming_the_field() -> None:
     with pytest.raises(
         cr.RulesError, match=r"AfterPickup.compulsory must be true or false; got Rank.ACE"
     ):
-        AfterPickup(compulsory=cr.Rank.ACE)  # type: ignore[arg-type]
+        AfterPickup(compulsory=cr.Rank.ACE)
 
 
 def test_a_policy_number_given_bytes_is_refused_before_a_record_is_written() -> None:

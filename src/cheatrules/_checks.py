@@ -58,6 +58,19 @@ def index(value: SupportsIndex) -> int:
         return value  # type: ignore[return-value]
 
 
+def to_flag(value: Any) -> Any:
+    """A NumPy bool as a plain ``bool``; anything else unchanged, for a validator to judge.
+
+    >>> import numpy as np
+    >>> to_flag(np.True_) is True
+    True
+    """
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
+        return bool(value)
+    return value
+
+
 def seats(value: Any) -> tuple[int, ...]:
     """A converter: a tuple of plain ints from any iterable of whole numbers; else unchanged."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
@@ -119,7 +132,7 @@ def whole(
 
 
 def flag(error: type[CheatRulesError] = RulesError) -> Validator:
-    """A validator: ``True`` or ``False``, nothing else."""
+    """A validator: ``True`` or ``False``, nothing else (use with ``converter=to_flag``)."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, bool):

@@ -79,7 +79,9 @@ class Challenge(Action):
 
     """
 
-    earlier: bool = attrs.field(default=False, validator=checks.flag(IllegalActionError))
+    earlier: bool = attrs.field(
+        default=False, converter=checks.to_flag, validator=checks.flag(IllegalActionError)
+    )
 
     def __str__(self) -> str:
         return "Challenge(earlier=True)" if self.earlier else "Challenge()"

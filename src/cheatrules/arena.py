@@ -115,6 +115,18 @@ def _name(agent: Agent) -> str:
     return name if isinstance(name, str) else type(agent).__name__
 
 
+def _check_table(rules: object, lineup: object) -> None:
+    """Refuse anything but rules and one agent a seat, naming what was given."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules value such as cr.english(4); got {rules!r}")
+    if not isinstance(lineup, Sequence) or isinstance(lineup, str):
+        raise RulesError(f"the lineup must be a sequence of agents, one per seat; got {lineup!r}")
+    if len(lineup) != rules.players:
+        raise RulesError(
+            f"the lineup must seat {rules.players} agents, one per seat; got {len(lineup)}"
+        )
+
+
 def play_game(
     rules: Rules,
     lineup: Sequence[Agent],
@@ -127,7 +139,15 @@ def play_game(
     Every agent sees only its seat's observation. An agent that returns an
     illegal action raises :class:`~cheatrules.IllegalActionError` naming
     the agent.
+
+    Raises:
+        RulesError: as :func:`tournament` does for its arguments.
+
     """
+    _check_table(rules, lineup)
+    seed = whole_number(seed, "seed")
+    index = whole_number(index, "index", 0)
+    max_steps = whole_number(max_steps, "max_steps", 1)
     deal_seed, agent_seeds = _seeds(seed, index, rules.players)
     state = deal(rules, seed=deal_seed)
     rngs = [random.Random(agent_seed) for agent_seed in agent_seeds]
@@ -374,17 +394,18 @@ def tournament(
             from the first one.
 
     Raises:
-        RulesError: a lineup that does not seat every player, or a count
-            of games below 1.
+        RulesError: ``rules`` is not a :class:`~cheatrules.Rules`, a lineup
+            that does not seat every player, or a count (games, batch,
+            workers, max_steps) that is not a whole number of 1 or more.
 
     """
-    if len(lineup) != rules.players:
-        raise RulesError(
-            f"the lineup must seat {rules.players} agents, one per seat; got {len(lineup)}"
-        )
+    _check_table(rules, lineup)
     games = whole_number(games, "games", 1)
     batch = whole_number(batch, "batch", 1)
     seed = whole_number(seed, "seed")  # a NumPy seed is kept as a plain int
+    max_steps = whole_number(max_steps, "max_steps", 1)
+    if workers is not None:
+        workers = whole_number(workers, "workers", 1)
     for agent in lineup:
         if not callable(getattr(agent, "act", None)):
             raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")

@@ -75,16 +75,13 @@ def _true_play(seen: Observation) -> Play | None:
         held = sum(1 for card in hand if card.rank is rank)
         if held and (best is None or held > best[0]):
             best = (held, rank)
-    maximum = seen.rules.claims.maximum
-    if best is None:
-        jokers = [card for card in hand if card.rank is Rank.JOKER]
-        if not jokers or not seen.allowed_ranks:
-            return None
-        return Play(tuple(jokers[:1]), seen.allowed_ranks[0])
-    rank = best[1]
-    laid = [card for card in hand if card.rank is rank][:maximum]
+    if best is None and not seen.allowed_ranks:
+        return None
+    # Without a card of an allowed rank, jokers alone may back the claim.
+    rank = seen.allowed_ranks[0] if best is None else best[1]
+    laid = [card for card in hand if card.rank is rank][: seen.rules.claims.maximum]
     # A hand smaller than the smallest claim lays all it holds.
-    smallest = min(seen.rules.claims.minimum, len(hand))
+    smallest = max(1, min(seen.rules.claims.minimum, len(hand)))
     if len(laid) < smallest:
         laid += [card for card in hand if card.rank is Rank.JOKER][: smallest - len(laid)]
     if len(laid) < smallest:

@@ -418,7 +418,8 @@ _PER_PACK = -1
 
 def _joker_setting(value: int | bool | str) -> int:
     """A deck's ``jokers=`` setting as a count, or ``_PER_PACK`` for every pack's two."""
-    if value is True or value == "per-pack":
+    value = _checks.index(_checks.to_flag(value))
+    if value is True or (isinstance(value, str) and value == "per-pack"):
         return _PER_PACK
     if value is False:
         return 0

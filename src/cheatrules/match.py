@@ -214,7 +214,7 @@ class FewestLosses:
     """
 
     #: The defeats that end the match.
-    losses: int = attrs.field(default=3, validator=_at_least_one)
+    losses: int = attrs.field(default=3, converter=_checks.index, validator=_at_least_one)
 
     def winners(
         self, wins: tuple[int, ...], penalties: tuple[int, ...], played: int

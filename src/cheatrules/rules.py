@@ -318,11 +318,12 @@ def _joker_option(jokers: object, packs: int) -> int:
     for each pack; a whole number that count (at most two per pack).
     """
     most = 2 * packs
+    jokers = checks.index(checks.to_flag(jokers))
     if jokers is True:
         return JOKERS
     if jokers is False:
         return 0
-    if jokers == "per-pack":
+    if isinstance(jokers, str) and jokers == "per-pack":
         return most
     if type(jokers) is int and 0 <= jokers <= most:
         return jokers

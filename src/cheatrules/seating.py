@@ -49,20 +49,30 @@ class Seating:
         return tuple(seat for seat in range(self.players) if seat not in self.out)
 
     def is_active(self, seat: int) -> bool:
-        """Whether ``seat`` is still in the game."""
-        return seat not in self.out
+        """Whether ``seat`` is still in the game.
+
+        Raises:
+            SeatError: ``seat`` is not a seat at this table (so for every method below).
+
+        """
+        return self._seat(seat) not in self.out
 
     def next_active(self, seat: int) -> int:
         """The first seat still in the game clockwise after ``seat`` (``seat`` itself if alone)."""
-        return self._next[seat]
+        return self._next[self._seat(seat)]
 
     def others_clockwise(self, seat: int) -> tuple[int, ...]:
         """Every other seat still in the game, clockwise from ``seat``'s left neighbour."""
-        return self._others[seat]
+        return self._others[self._seat(seat)]
 
     def leave(self, seat: int) -> Seating:
         """The seating after ``seat`` leaves the game."""
         return Seating(self.players, (*self.out, seat))
+
+    def _seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self.players:
+            return seat  # the engine's own calls: no more checking than this
+        return _checks.whole_number(seat, "seat", 0, self.players - 1, SeatError)
 
     @cached_property
     def _others(self) -> tuple[tuple[int, ...], ...]:

@@ -146,9 +146,14 @@ def _value(raw: str, given: bool) -> object:
         return True
     if raw.lower() in ("no", "false", "off"):
         return False
-    if raw.isdigit():
+    if _digits(raw):
         return int(raw)
     return raw
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``)."""
+    return text.isascii() and text.isdigit()
 
 
 def _plain(message: str) -> str:
@@ -256,7 +261,7 @@ def scoring(text: str) -> Scoring:
     key = name.strip().lower()
     if key not in SCORINGS:
         raise CheatRulesError(f"--match {text}: no such scoring; the scorings are {_scorings()}")
-    if not raw.strip().isdigit():
+    if not _digits(raw.strip()):
         raise CheatRulesError(
             f"--match {text}: give a number of 1 or more, such as --match {key}=3"
         )

@@ -83,7 +83,7 @@ class AskEachOpponent:
     """
 
     on_turn: ClassVar[bool] = False
-    extended: bool = attrs.field(default=False, validator=checks.flag())
+    extended: bool = attrs.field(default=False, converter=checks.to_flag, validator=checks.flag())
 
     def askers(self, seating: Seating, declarer: int) -> tuple[int, ...]:
         """Every other active seat, clockwise from the declarer's left neighbour."""

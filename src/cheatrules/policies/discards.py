@@ -83,7 +83,7 @@ class AfterPickup:
     ((Rank.QUEEN,), ())
     """
 
-    compulsory: bool = attrs.field(default=False, validator=checks.flag())
+    compulsory: bool = attrs.field(default=False, converter=checks.to_flag, validator=checks.flag())
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """Every complete four in the hand (an empty tuple when there is none)."""

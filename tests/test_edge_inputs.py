@@ -1,8 +1,6 @@
-"""Defects found in an adversarial review of the new-user change set (614c891..9b6c566).
+"""Edge inputs a review found escaping: each test is the minimal reproduction of a defect.
 
-Each test is a minimal reproduction and FAILS on the reviewed code; the
-expected behaviour is the one the docstrings, the changelog and the brief
-promise. Ordered by severity, most severe first.
+The comments say what the library did before the fix ("was: ...").
 """
 
 from __future__ import annotations
@@ -30,27 +28,27 @@ def test_a_bot_with_only_a_joker_to_back_its_claim_still_lays_a_legal_claim(bot:
     rules = cr.english(3, jokers=True, claims=ClaimSize(2, 4))
     state = cr.deal(rules, hands=["★♥ 7♣ 9♦", "2♥ 3♥", "4♥ 5♥"])
     action = bot.act(state.observe(0), random.Random(0))  # type: ignore[attr-defined]
-    assert state.is_legal(action), action  # observed: Play(★♥ as A), a one-card claim
+    assert state.is_legal(action), action  # was: Play(★♥ as A), a one-card claim
 
 
 # -- 2. NumPy integers refused or kept as NumPy where an int belongs -----------------
 
 
 def test_a_numpy_joker_count_is_a_whole_number() -> None:
-    assert cr.english(4, jokers=np.int64(1)).deck.jokers == 1  # observed: RulesError
-    assert cr.verish(4, jokers=np.int32(2)).deck.jokers == 2  # observed: RulesError
+    assert cr.english(4, jokers=np.int64(1)).deck.jokers == 1  # was: RulesError
+    assert cr.verish(4, jokers=np.int32(2)).deck.jokers == 2  # was: RulesError
 
 
 def test_a_deck_takes_a_numpy_joker_count() -> None:
-    deck = cr.Deck(jokers=np.int64(2))  # observed: CardError
+    deck = cr.Deck(jokers=np.int64(2))  # was: CardError
     assert deck.jokers == 2 and type(deck.jokers) is int
 
 
 def test_a_numpy_loss_count_is_stored_as_an_int_and_the_match_saves() -> None:
     scoring = cr.FewestLosses(np.int64(2))
-    assert type(scoring.losses) is int  # observed: numpy.int64
+    assert type(scoring.losses) is int  # was: numpy.int64
     match = cr.Match.start(cr.verish(3), scoring, seed=8)
-    record = json.loads(cr.dumps_match(match))  # observed: TypeError, int64 not JSON
+    record = json.loads(cr.dumps_match(match))  # was: TypeError, int64 not JSON
     assert record["format"] == "cheatrules-match"
 
 
@@ -78,7 +76,7 @@ def test_a_superscript_digit_is_a_usage_error_not_a_traceback(argv: list[str]) -
 
 @pytest.mark.parametrize("method", ["next_active", "others_clockwise", "is_active"])
 def test_seating_refuses_a_seat_off_the_table(method: str) -> None:
-    # observed: IndexError (9), TypeError ('x'), and is_active(9) answers True
+    # was: IndexError (9), TypeError ('x'), and is_active(9) answers True
     for seat in (9, "x"):
         with pytest.raises(cr.SeatError):
             getattr(cr.Seating(4), method)(seat)
@@ -96,7 +94,7 @@ def test_seating_refuses_a_seat_off_the_table(method: str) -> None:
 def test_a_tournament_refuses_bad_settings_with_a_library_error(
     arguments: dict[str, object],
 ) -> None:
-    # observed: TypeError for the first three; workers=2.5 is silently taken
+    # was: TypeError for the first three; workers=2.5 is silently taken
     rules = cr.english(3)
     with pytest.raises(cr.CheatRulesError):
         tournament(
@@ -109,7 +107,7 @@ def test_a_tournament_refuses_bad_settings_with_a_library_error(
 
 
 def test_a_tournament_refuses_rules_that_are_not_rules() -> None:
-    with pytest.raises(cr.CheatRulesError):  # observed: AttributeError
+    with pytest.raises(cr.CheatRulesError):  # was: AttributeError
         tournament("english", [HonestBot()] * 3, 2, executor=ThreadPoolExecutor(1))  # type: ignore[arg-type]
 
 
@@ -117,7 +115,7 @@ def test_a_tournament_refuses_rules_that_are_not_rules() -> None:
 
 
 def test_a_numpy_bool_is_a_flag() -> None:
-    # Integers from NumPy are taken; its bools are refused with a message that
-    # reads "must be true or false; got np.True_".
-    assert AskEachOpponent(extended=np.bool_(True)).extended is True  # type: ignore[arg-type]
-    assert cr.Challenge(earlier=np.bool_(True)).earlier is True  # type: ignore[arg-type]
+    # NumPy integers are taken as ints, so NumPy bools are taken as flags (they
+    # were refused with "must be true or false; got np.True_").
+    assert AskEachOpponent(extended=np.bool_(True)).extended is True
+    assert cr.Challenge(earlier=np.bool_(True)).earlier is True
