@@ -472,6 +472,8 @@ def test_a_verish_match_counts_defeats(capsys: pytest.CaptureFixture[str], tmp_p
     match = cr.loads_match(record.read_text(encoding="utf-8"))
     assert match.is_over and match.scoring == cr.FewestLosses(2)
     assert max(match.losses) == 2
+    defeats = ", ".join(f"seat {seat} {match.losses[seat]}" for seat in range(3))
+    assert f"defeats: {defeats}" in lines
 
 
 # -- no command line ends in a traceback ---------------------------------------------------

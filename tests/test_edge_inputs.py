@@ -17,6 +17,7 @@ import cheatrules as cr
 from cheatrules.arena import tournament
 from cheatrules.bots import CountingBot, HonestBot, SamplingBot
 from cheatrules.cli import main
+from cheatrules.deal import shuffled_deal
 from cheatrules.policies import AskEachOpponent, ClaimSize
 
 # -- 1. bots lay one joker where a claim needs two or more ---------------------------
@@ -119,3 +120,8 @@ def test_a_numpy_bool_is_a_flag() -> None:
     # were refused with "must be true or false; got np.True_").
     assert AskEachOpponent(extended=np.bool_(True)).extended is True
     assert cr.Challenge(earlier=np.bool_(True)).earlier is True
+
+
+def test_a_numpy_seed_deals_as_its_int() -> None:
+    rules = cr.english(3)
+    assert shuffled_deal(rules, np.int64(3), 2) == shuffled_deal(rules, 3, 2)

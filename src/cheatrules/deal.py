@@ -161,6 +161,7 @@ def shuffled_deal(
     (with a stock) or the deck is spent. What is left is the stock, top
     first.
     """
+    seed = _whole_number("seed", seed)
     deck = list(rules.deck.cards())
     # random.Random(int) ignores the sign; seed negative numbers by their text
     # so that every int gives its own deal.

@@ -13,7 +13,7 @@ from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import describe_claim
-from cheatrules.match import Match, Scoring
+from cheatrules.match import FewestLosses, Match, Scoring
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
@@ -360,6 +360,8 @@ def match_lines(match: Match) -> list[str]:
     lines = [f"match score: game wins {wins}"]
     if any(match.penalties):
         lines.append("penalty cards: " + ", ".join(f"seat {s} {match.penalties[s]}" for s in seats))
+    if isinstance(match.scoring, FewestLosses):
+        lines.append("defeats: " + ", ".join(f"seat {s} {match.losses[s]}" for s in seats))
     if match.is_over:
         winners = match.winners
         who = (
