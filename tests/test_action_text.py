@@ -87,7 +87,7 @@ def test_unreadable_text_names_every_allowed_form(text: str) -> None:
     message = str(caught.value)
     assert isinstance(caught.value, ValueError)
     assert isinstance(caught.value, cr.CheatRulesError)
-    assert message == message.lower() or "♣" in message
+    assert message.startswith(f"cannot read {text!r} as an action; write ")
     for form in (
         "play <cards> as <rank>",
         "'challenge'",

@@ -39,8 +39,8 @@ __all__ = [
     "parse_action",
 ]
 
-#: The text forms :func:`parse_action` reads, as its error messages list them.
-FORMS = (
+# The text forms parse_action reads, as its error messages list them.
+_FORMS = (
     "'play <cards> as <rank>', 'challenge', 'challenge earlier', 'accept', "
     "'discard <ranks>', 'pass' or 'refuse'"
 )
@@ -245,4 +245,4 @@ def parse_action(text: str) -> Action:
     if verb == "play" and " as " in f" {rest}":
         laid, _, rank = f" {rest}".rpartition(" as ")
         return Play(cards(laid), rank.strip())
-    raise ActionTextError(f"cannot read {text!r} as an action; write {FORMS}")
+    raise ActionTextError(f"cannot read {text!r} as an action; write {_FORMS}")
