@@ -49,7 +49,7 @@ _FORMS = (
 class ActionTextError(CheatRulesError, ValueError):
     """Text that spells no action; the message lists the forms that do.
 
-    Cards or ranks that cannot be read inside a form that can raise
+    A known form whose cards or ranks cannot be read raises
     :class:`~cheatrules.CardError` instead.
     """
 
