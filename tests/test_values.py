@@ -12,7 +12,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import records
+from cheatrules import _registry
 from cheatrules.bots import CountingBot, RandomBot, SamplingBot
 from cheatrules.encoding import ActionSpace, ObservationEncoder
 from cheatrules.policies import (
@@ -79,7 +79,7 @@ ANY_VALUE = st.one_of(
     st.lists(st.integers(-2, 4), max_size=3).map(tuple),
     st.sampled_from([*cr.cards("A♠ ★♥ 7♣"), cr.Card(cr.Rank.JOKER, cr.Suit.CLUBS)]),
 )
-POLICY_CLASSES = sorted(records._POLICIES.items())
+POLICY_CLASSES = sorted(_registry.registered().items())
 
 
 def family_of(policy: object) -> str:

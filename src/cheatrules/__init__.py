@@ -9,7 +9,17 @@ Everything a program needs is importable from here::
         state = state.apply(state.legal_actions()[-1])
 """
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
+from cheatrules.actions import (
+    Accept,
+    Action,
+    ActionTextError,
+    Challenge,
+    Discard,
+    Pass,
+    Play,
+    Refuse,
+    parse_action,
+)
 from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Deck, Rank, Suit, cards, ranks
 from cheatrules.deal import deal
 from cheatrules.errors import (
@@ -61,6 +71,7 @@ __all__ = [
     "Accept",
     "Accepted",
     "Action",
+    "ActionTextError",
     "BestOf",
     "Card",
     "CardError",
@@ -110,6 +121,7 @@ __all__ = [
     "loads",
     "loads_match",
     "loads_view",
+    "parse_action",
     "ranks",
     "register_policy",
     "settle_window",

@@ -38,6 +38,10 @@ from typing import Any
 import attrs
 
 from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WINDOW_ACTIONS
+from cheatrules._json import checked as _checked
+from cheatrules._json import get as _get
+from cheatrules._json import read_action as _read_action
+from cheatrules._rules_json import read_rules as _read_rules
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.errors import RecordError
@@ -58,7 +62,6 @@ from cheatrules.events import (
 )
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
-from cheatrules.records import _checked, _get, _read_action, _read_rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase
 

@@ -7,20 +7,51 @@ state says is to move (:attr:`GameState.to_move`).
 'Play(7♣ K♦ as 7)'
 >>> Play("7c Kd", Rank.SEVEN).count
 2
+
+Every action has a text form, the one game records hold, and
+:func:`parse_action` reads it back:
+
+>>> Play("7c Kd", "7").text()
+'play 7♣ K♦ as 7'
+>>> parse_action("challenge earlier")
+Challenge(earlier=True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
 
 import attrs
 
 from cheatrules import _checks as checks
-from cheatrules.cards import Card, Rank, _to_rank, cards, ranks
-from cheatrules.errors import IllegalActionError
+from cheatrules.cards import Card, Rank, cards, ranks
+from cheatrules.errors import CheatRulesError, IllegalActionError
 
-__all__ = ["Accept", "Action", "Challenge", "Discard", "Pass", "Play", "Refuse"]
+__all__ = [
+    "Accept",
+    "Action",
+    "ActionTextError",
+    "Challenge",
+    "Discard",
+    "Pass",
+    "Play",
+    "Refuse",
+    "parse_action",
+]
+
+# The text forms parse_action reads, as its error messages list them.
+_FORMS = (
+    "'play <cards> as <rank>', 'challenge', 'challenge earlier', 'accept', "
+    "'discard <ranks>', 'pass' or 'refuse'"
+)
+
+
+class ActionTextError(CheatRulesError, ValueError):
+    """Text that spells no action; the message lists the forms that do.
+
+    A known form whose cards or ranks cannot be read raises
+    :class:`~cheatrules.CardError` instead.
+    """
 
 
 def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -31,6 +62,10 @@ def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return cards(value)
 
 
+def _to_rank(value: Rank | str) -> Rank:
+    return Rank.parse(value)
+
+
 def _to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
     return tuple(sorted(ranks(value)))
 
@@ -38,6 +73,14 @@ def _to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
 @attrs.frozen
 class Action:
     """Base class of every action."""
+
+    def text(self) -> str:
+        """The action's text form, as game records hold it; :func:`parse_action` reads it back.
+
+        >>> Discard("K 7").text(), Challenge().text()
+        ('discard 7 K', 'challenge')
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no text form")
 
 
 @attrs.frozen(repr=False)
@@ -66,6 +109,10 @@ class Play(Action):
 
     __repr__ = __str__
 
+    def text(self) -> str:
+        """The text form records hold: ``play <cards> as <rank>``, such as ``play 7♣ K♦ as 7``."""
+        return f"play {' '.join(map(str, self.cards))} as {self.rank}"
+
 
 @attrs.frozen(repr=False)
 class Challenge(Action):
@@ -88,6 +135,10 @@ class Challenge(Action):
 
     __repr__ = __str__
 
+    def text(self) -> str:
+        """The text form records hold: ``challenge``, or ``challenge earlier``."""
+        return "challenge earlier" if self.earlier else "challenge"
+
 
 @attrs.frozen(repr=False)
 class Accept(Action):
@@ -97,6 +148,10 @@ class Accept(Action):
         return "Accept()"
 
     __repr__ = __str__
+
+    def text(self) -> str:
+        """The text form records hold: ``accept``."""
+        return "accept"
 
 
 @attrs.frozen(repr=False)
@@ -112,6 +167,10 @@ class Pass(Action):
 
     __repr__ = __str__
 
+    def text(self) -> str:
+        """The text form records hold: ``pass``."""
+        return "pass"
+
 
 @attrs.frozen(repr=False)
 class Refuse(Action):
@@ -121,6 +180,10 @@ class Refuse(Action):
         return "Refuse()"
 
     __repr__ = __str__
+
+    def text(self) -> str:
+        """The text form records hold: ``refuse``."""
+        return "refuse"
 
 
 @attrs.frozen(repr=False)
@@ -132,10 +195,56 @@ class Discard(Action):
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
 
-    #: Declining to discard.
-    NONE: ClassVar[tuple[Rank, ...]] = ()
-
     def __str__(self) -> str:
         return f"Discard({' '.join(map(str, self.ranks))})"
 
     __repr__ = __str__
+
+    def text(self) -> str:
+        """The text form records hold: ``discard`` and the ranks, such as ``discard 7 K``."""
+        return " ".join(["discard", *map(str, self.ranks)])
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (:meth:`Action.text`), the form game records hold.
+
+    The forms are ``play <cards> as <rank>``, ``challenge``, ``challenge
+    earlier``, ``accept``, ``discard <ranks>`` (``discard`` alone declines),
+    ``pass`` and ``refuse``; spaces around the text are ignored. Cards and
+    ranks are read as :func:`~cheatrules.cards` and
+    :func:`~cheatrules.ranks` read them, so ``"play 7c Kd as 7"`` works too.
+
+    >>> parse_action("play 7♣ K♦ as 7")
+    Play(7♣ K♦ as 7)
+    >>> parse_action("discard Q")
+    Discard(Q)
+
+    Args:
+        text: the text of one action.
+
+    Returns:
+        The action, equal to the one whose :meth:`~Action.text` it is.
+
+    Raises:
+        ActionTextError: ``text`` is not text, or spells none of the forms.
+        CardError: a card or rank in the text cannot be read.
+
+    """
+    if not isinstance(text, str):
+        raise ActionTextError(f"an action must be text such as 'play 7♣ as 7'; got {text!r}")
+    verb, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if verb == "challenge" and rest in ("", "earlier"):
+        return Challenge(earlier=bool(rest))
+    if verb == "accept" and not rest:
+        return Accept()
+    if verb == "pass" and not rest:
+        return Pass()
+    if verb == "refuse" and not rest:
+        return Refuse()
+    if verb == "discard":
+        return Discard(ranks(rest))
+    if verb == "play" and " as " in f" {rest}":
+        laid, _, rank = f" {rest}".rpartition(" as ")
+        return Play(cards(laid), rank.strip())
+    raise ActionTextError(f"cannot read {text!r} as an action; write {_FORMS}")

@@ -220,8 +220,11 @@ def _key(rank: Rank, suit: Suit) -> int:
     return rank.value * 4 + suit.value
 
 
-def _holdable(rank: Rank, suit: Suit) -> bool:
-    """Whether some deck holds a card of ``rank`` and ``suit`` (jokers come in JOKER_SUITS only)."""
+def holdable(rank: Rank, suit: Suit) -> bool:
+    """Whether some deck holds a card of ``rank`` and ``suit`` (jokers come in JOKER_SUITS only).
+
+    For the package's own use (the dealing policies check fixed cards with it); not exported.
+    """
     return rank is not Rank.JOKER or suit in JOKER_SUITS
 
 
@@ -319,15 +322,16 @@ class Card:
         return NotImplemented
 
 
-# Every card has one canonical instance; parsing and dealing hand these out,
-# so a game holds at most 52 distinct card objects.
-_CARD_BY_KEY: dict[int, Card] = {
+#: Every card's one shared instance, by :attr:`Card.key` (for the package's own use,
+#: not exported): parsing and dealing hand these out, so equal cards in a game are
+#: one object.
+CARD_BY_KEY: dict[int, Card] = {
     _key(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit
 }
 # Text reads only cards some deck holds: no joker of clubs.
 _CARD_BY_TEXT: dict[str, Card] = {}
-for _card in _CARD_BY_KEY.values():
-    if not _holdable(_card.rank, _card.suit):
+for _card in CARD_BY_KEY.values():
+    if not holdable(_card.rank, _card.suit):
         continue
     for _rank_text, _rank in _RANK_BY_TEXT.items():
         if _rank is not _card.rank:
@@ -363,11 +367,6 @@ def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
             f"cards must be text such as '7♣ K♦' or an iterable of Card; got {text!r}"
         ) from None
     return tuple(Card.parse(item) for item in items)
-
-
-def canonical(card: Card) -> Card:
-    """Return the shared instance equal to ``card`` (internal: keeps hands small)."""
-    return _CARD_BY_KEY[card.key]
 
 
 #: The most packs a deck may hold.
@@ -506,12 +505,12 @@ class Deck:
     def _cards(self) -> tuple[Card, ...]:
         faces = [(rank, suit) for rank in self.ranks for suit in Suit]
         jokers = tuple(
-            _CARD_BY_KEY[_key(Rank.JOKER, suit)]
+            CARD_BY_KEY[_key(Rank.JOKER, suit)]
             for suit in JOKER_SUITS
             for _ in range(self.card_copies(Card(Rank.JOKER, suit)))
         )
         return (
-            tuple(_CARD_BY_KEY[_key(rank, suit)] for rank, suit in faces for _ in range(self.packs))
+            tuple(CARD_BY_KEY[_key(rank, suit)] for rank, suit in faces for _ in range(self.packs))
             + jokers
         )
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from cheatrules import _checks
-from cheatrules.cards import _CARD_BY_KEY, Card, cards
+from cheatrules.cards import CARD_BY_KEY, Card, cards
 from cheatrules.errors import CardError, DealError
 from cheatrules.events import Dealt
 from cheatrules.rules import Rules
@@ -206,9 +206,9 @@ def _fixed(
         rules.deck.check(everything, what="the hands, hidden cards and stock")
     except CardError as error:
         raise DealError(str(error)) from None
-    canonical = [tuple(_CARD_BY_KEY[card.key] for card in hand) for hand in read]
+    canonical = [tuple(CARD_BY_KEY[card.key] for card in hand) for hand in read]
     return (
         canonical,
-        tuple(_CARD_BY_KEY[card.key] for card in set_aside),
-        tuple(_CARD_BY_KEY[card.key] for card in pile),
+        tuple(CARD_BY_KEY[card.key] for card in set_aside),
+        tuple(CARD_BY_KEY[card.key] for card in pile),
     )

@@ -38,12 +38,17 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import attrs
 
 from cheatrules import _checks
+from cheatrules._json import checked as _checked
+from cheatrules._json import get as _get
+from cheatrules._json import json_object as _json_object
+from cheatrules._rules_json import read_rules as _read_rules
+from cheatrules._rules_json import rules_to_json as _rules
 from cheatrules.actions import Action
 from cheatrules.deal import deal
 from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
 from cheatrules.observation import Observation
 from cheatrules.records import FORMAT as GAME_FORMAT
-from cheatrules.records import _checked, _get, _json_object, _read_rules, _rules, dumps, loads
+from cheatrules.records import dumps, loads
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 

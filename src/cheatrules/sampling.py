@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.chance import _T, Chance
+from cheatrules.chance import Chance
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
@@ -33,6 +34,8 @@ from cheatrules.events import (
 )
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
+
+_T = TypeVar("_T")
 
 __all__ = ["SamplingError", "sample"]
 

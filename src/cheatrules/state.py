@@ -37,7 +37,7 @@ from cheatrules._generation import (
 )
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
-from cheatrules.cards import _CARD_BY_KEY, Card, Rank
+from cheatrules.cards import CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance
 from cheatrules.errors import IllegalActionError, SeatError
 from cheatrules.events import (
@@ -659,7 +659,7 @@ class GameState:
             pile = tuple(card for _, group in _persistent.oldest_first(table) for card in group)
             table_size = len(kept[0][1])
         keys = sorted(self._keys[taker] + tuple(card.key for card in pile))
-        hand = tuple(map(_CARD_BY_KEY.__getitem__, keys))
+        hand = tuple(map(CARD_BY_KEY.__getitem__, keys))
         hands = (*self._hands[:taker], hand, *self._hands[taker + 1 :])
         all_keys = (*self._keys[:taker], tuple(keys), *self._keys[taker + 1 :])
         log: Stack[Event] = self._log
@@ -783,7 +783,7 @@ class GameState:
         if not drawn:
             return hands, keys, stock, log, length
         held = sorted(keys[seat] + tuple(card.key for card in drawn))
-        hand = tuple(map(_CARD_BY_KEY.__getitem__, held))
+        hand = tuple(map(CARD_BY_KEY.__getitem__, held))
         hands = (*hands[:seat], hand, *hands[seat + 1 :])
         keys = (*keys[:seat], tuple(held), *keys[seat + 1 :])
         return hands, keys, stock[len(drawn) :], (Drew(seat, drawn), log), length + 1

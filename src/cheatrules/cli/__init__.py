@@ -23,14 +23,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from cheatrules import __version__
-from cheatrules.actions import Action
+from cheatrules._json import json_object as _json_object
 from cheatrules.arena import Results, tournament
 from cheatrules.bots import Agent, RandomBot
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, RecordError
 from cheatrules.match import Match, Scoring, dumps_match, loads_match
 from cheatrules.narration import narrate
-from cheatrules.records import _json_object, dumps, loads, loads_view
+from cheatrules.records import dumps, loads, loads_view
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
@@ -43,22 +43,12 @@ from ._play import play as play
 from ._screen import _Screen as _Screen
 from ._screen import _style
 
-__all__ = ["BOTS", "SCORINGS", "VARIANTS", "main", "random_decision"]
+__all__ = ["BOTS", "SCORINGS", "VARIANTS", "main"]
 
 _COMMANDS = ("watch", "play", "arena", "replay", "rules")
 
 #: The most decisions ``watch`` lets a game run before it stops it.
 WATCH_LIMIT = 5000
-
-
-def random_decision(state: GameState, rng: random.Random, challenge: float = 0.15) -> Action:
-    """A random bot's decision on the whole state (kept for scripts that used it).
-
-    It acts as :class:`~cheatrules.bots.RandomBot` does from the mover's
-    observation, challenging with probability ``challenge``.
-    """
-    seat: int = state.to_move  # type: ignore[assignment]
-    return RandomBot(challenge=challenge).act(state.observe(seat), rng)
 
 
 # -- the options ----------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 import attrs
 
 from cheatrules import _checks as checks
-from cheatrules.cards import Card, _holdable, cards
+from cheatrules.cards import Card, cards, holdable
 from cheatrules.errors import CardError, RulesError
 
 __all__ = ["DealersLeft", "Dealing", "HolderOf", "Opening"]
@@ -78,7 +78,7 @@ def _one_card(value: Card | str) -> Card:
 
 def _is_card(instance: Any, attribute: Any, value: Any) -> None:
     # Only a card some deck holds (no joker of clubs), so that records can name it.
-    if not isinstance(value, Card) or not _holdable(value.rank, value.suit):
+    if not isinstance(value, Card) or not holdable(value.rank, value.suit):
         raise RulesError(
             f"{type(instance).__name__}.{attribute.name} must be one card such as 'A♠'; "
             f"got {value!r}"

@@ -1,0 +1,148 @@
+"""Rules as JSON and back, shared by game records, view records and match records.
+
+:func:`rules_to_json` writes the game's name, the player count and every
+policy with its settings (policies are named through the registry in
+:mod:`cheatrules._registry`); :func:`read_rules` reads that back, checking
+it as the game's own factory does, and raises a
+:class:`~cheatrules.RecordError` naming the field for anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cheatrules._json import checked, get, to_json
+from cheatrules._registry import policy_class, policy_name
+from cheatrules.cards import Rank
+from cheatrules.errors import CheatRulesError, RecordError
+from cheatrules.rules import POLICY_FAMILIES, Rules, english, verish
+
+_FACTORIES: dict[str, Callable[..., Rules]] = {"english": english, "verish": verish}
+_GAMES = (*_FACTORIES, "custom")
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _policy(value: object) -> dict[str, Any]:
+    cls: type = type(value)
+    name = policy_name(cls)
+    if name is None:
+        raise RecordError(
+            f"records cannot name the policy {cls.__name__}; "
+            f"register it first with cheatrules.register_policy({cls.__name__})"
+        )
+    settings = {
+        field.name: to_json(getattr(value, field.name)) for field in attrs.fields(cls) if field.init
+    }
+    return {"type": name, **settings}
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """``rules`` as a record's ``"rules"`` object.
+
+    Raises:
+        RecordError: a policy's class is not registered.
+
+    """
+    game = rules.name if rules.name in _FACTORIES else "custom"
+    named = {} if game == rules.name else {"name": rules.name}
+    return {
+        "game": game,
+        **named,
+        "players": rules.players,
+        "policies": {family: _policy(getattr(rules, family)) for family in POLICY_FAMILIES},
+    }
+
+
+# -- reading -----------------------------------------------------------------
+
+
+def _read_policy(family: str, data: object) -> object:
+    where = f"rules.policies.{family}"
+    name = get(data, "type", str, where)
+    cls = policy_class(name)
+    if cls is None:
+        raise RecordError(f"{where}: unknown policy type {name!r}")
+    assert isinstance(data, dict)
+    settings = {key: value for key, value in data.items() if key != "type"}
+    allowed = {field.name for field in attrs.fields(cls) if field.init}
+    unknown = sorted(set(settings) - allowed)
+    if unknown:
+        known = ", ".join(sorted(allowed)) or "none"
+        raise RecordError(
+            f"{where}: unknown setting {', '.join(unknown)} for {name} (known: {known})"
+        )
+    for key, value in settings.items():
+        if not _plain(value):
+            raise RecordError(f"{where}.{key} must be a number, text, true/false or a list")
+    types = attrs.fields_dict(_resolved(cls))
+    typed = {
+        key: _typed(types[key].type, value, f"{where}.{key}") for key, value in settings.items()
+    }
+    return checked(where, lambda: cls(**typed))
+
+
+def _resolved(cls: type) -> type:
+    """``cls`` with its field annotations resolved to types (where they can be)."""
+    try:
+        return attrs.resolve_types(cls)
+    except (NameError, TypeError):
+        return cls
+
+
+def _typed(kind: Any, value: Any, where: str) -> Any:
+    """A JSON value as the type an attrs field declares: ranks from text, tuples from lists."""
+    try:
+        if kind is Rank and isinstance(value, str):
+            return Rank.parse(value)
+        if isinstance(value, list):
+            arguments = getattr(kind, "__args__", ())
+            if arguments and arguments[0] is Rank:
+                return tuple(Rank.parse(item) for item in value)
+            return tuple(value)
+    except CheatRulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return value
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value)
+    # A bool is a setting too (compulsory=true), and so is null (hand_size=null).
+    return value is None or isinstance(value, (str, int))
+
+
+def read_rules(data: object) -> Rules:
+    """The rules a record's ``"rules"`` object holds, checked as the game's factory checks them.
+
+    Raises:
+        RecordError: an unknown game, family, policy or setting, or rules
+            that cannot be played; the message names the field.
+
+    """
+    game = get(data, "game", str, "rules")
+    if game not in _GAMES:
+        raise RecordError(f"rules.game: unknown game {game!r}; known: {', '.join(_GAMES)}")
+    players = get(data, "players", int, "rules")
+    found = get(data, "policies", dict, "rules")
+    unknown = sorted(set(found) - set(POLICY_FAMILIES))
+    if unknown:
+        raise RecordError(
+            f"rules.policies: unknown family {', '.join(unknown)}; "
+            f"known: {', '.join(POLICY_FAMILIES)}"
+        )
+    chosen: dict[str, Any] = {family: _read_policy(family, found[family]) for family in found}
+    factory = _FACTORIES.get(game)
+    if factory is not None:
+        # A named game's own checks hold too (its player count, its deck).
+        made: Rules = checked("rules", lambda: factory(players, **chosen))
+        return made
+    name = data.get("name", "custom") if isinstance(data, dict) else "custom"
+    if not isinstance(name, str):
+        raise RecordError(f"rules.name must be text; got {name!r}")
+    custom: Rules = checked("rules", lambda: Rules(players=players, name=name, **chosen))
+    return custom
