@@ -9,8 +9,9 @@ Usage: ``python tools/check.py`` from the repository root, after
 3. the documentation build, with warnings as errors (``sphinx-build -n -W``),
    into a temporary folder that is removed afterwards;
 4. ``pytest``: the tests, the doctests of the package, and every example in
-   the README and the docs, spread over every core (pytest-xdist). It runs
-   last, so its summary closes the output.
+   the README and the docs, spread over every core (pytest-xdist), each
+   file kept on one worker since a page's examples share their names. It
+   runs last, so its summary closes the output.
 
 Every step runs even when an earlier one fails; the exit status is non-zero
 if any failed, and the failed steps are named at the end.
@@ -55,7 +56,10 @@ def _run_steps(python: str, docs_out: Path) -> int:
                 str(docs_out),
             ],
         ),
-        ("pytest", [python, "-m", "pytest", "--numprocesses", "auto", *sys.argv[1:]]),
+        (
+            "pytest",
+            [python, "-m", "pytest", "--numprocesses", "auto", "--dist", "loadfile", *sys.argv[1:]],
+        ),
     ]
     failed = []
     for name, command in steps:
