@@ -22,7 +22,8 @@ HUGE = cr.english(6, decks=2, jokers=True, claims="any", ranks="free")
 def huge_state() -> cr.GameState:
     """Seat 0 holds 50 cards under the house rules with the most plays."""
     deck = sorted(HUGE.deck.cards())
-    hands = [deck[0::2][:50]] + [[card] for card in deck[1::2][:5]]
+    random.Random(0).shuffle(deck)
+    hands = [sorted(deck[:50])] + [[card] for card in deck[50:55]]
     return cr.deal(HUGE, hands=hands, dealer=5)
 
 
@@ -54,9 +55,12 @@ def test_the_huge_house_rules_count_and_draw_without_listing() -> None:
     counts = collections.Counter(card.rank for card in state.hands[0] or ())
     ways = [1]  # ways[k]: rank multisets of k cards, a product of 1 + x + ... + x^c
     for count in counts.values():
-        ways = [sum(ways[k - m] for m in range(count + 1) if 0 <= k - m < len(ways)) for k in range(len(ways) + count)]
+        ways = [
+            sum(ways[k - m] for m in range(count + 1) if 0 <= k - m < len(ways))
+            for k in range(len(ways) + count)
+        ]
     plays = sum(ways[1:11]) * len(state.allowed_ranks)
-    assert plays > 40_000_000
+    assert plays > 10_000_000  # listing them would take minutes and gigabytes
     assert len(legal) == plays + len(state.choices)
     assert legal.count_plays() == plays
     rng = random.Random(7)
@@ -71,7 +75,7 @@ def test_the_huge_house_rules_count_and_draw_without_listing() -> None:
 
 def test_the_huge_view_as_seen_by_the_seat_agrees() -> None:
     state = huge_state()
-    seen = state.observe(state.to_move)
+    seen = state.observe(0)
     assert len(seen.legal_actions()) == len(state.legal_actions())
     assert seen.legal_actions()[12_345_678] == state.legal_actions()[12_345_678]
 
@@ -94,13 +98,16 @@ def test_the_list_keeps_todays_order_and_compares_to_tuples() -> None:
     assert legal == materialised and materialised == tuple(legal)
     assert legal == list(materialised)
     assert legal != materialised[:-1]
-    assert repr(legal) == repr(materialised)
+    assert repr(legal).startswith(f"LegalActions({len(materialised)} actions: Play(2♣ as A), ")
+    window = state.apply(legal[0]).legal_actions()
+    assert repr(window) == repr(tuple(window)) == "(Challenge(), Accept())"
     assert legal[:3] == materialised[:3] and isinstance(legal[:3], tuple)
     assert legal[::-5] == materialised[::-5]
 
 
 def test_an_empty_view_has_nothing_to_choose() -> None:
     state = cr.deal(cr.english(3), seed=1)
+    assert state.to_move is not None
     seen = state.observe((state.to_move + 1) % 3)
     legal = seen.legal_actions()
     assert len(legal) == 0 and legal == () and not legal
@@ -130,7 +137,7 @@ def test_index_of_an_illegal_action_says_so() -> None:
     with pytest.raises(ValueError, match="not a legal action"):
         legal.index(Pass())
     assert legal.count(Pass()) == 0
-    assert "not an action" not in legal
+    assert "not an action" not in legal  # type: ignore[comparison-overlap]
 
 
 # -- properties -------------------------------------------------------------------
@@ -139,8 +146,10 @@ def test_index_of_an_illegal_action_says_so() -> None:
 def _check_agrees(state: cr.GameState, rng: random.Random) -> None:
     for legal in (state.legal_actions(), state.observe(state.to_move).legal_actions()):  # type: ignore[arg-type]
         listed = list(legal)
-        assert len(legal) == len(listed) == legal.count_plays() + sum(
-            1 for action in listed if not isinstance(action, Play)
+        assert (
+            len(legal)
+            == len(listed)
+            == legal.count_plays() + sum(1 for action in listed if not isinstance(action, Play))
         )
         assert legal == listed
         assert len(set(listed)) == len(listed)

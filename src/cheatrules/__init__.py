@@ -37,6 +37,7 @@ from cheatrules.events import (
     Visibility,
     WentOut,
 )
+from cheatrules.legal import LegalActions
 from cheatrules.match import (
     BestOf,
     FewestLosses,
@@ -80,6 +81,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalActionError",
+    "LegalActions",
     "Match",
     "Observation",
     "Outcome",
