@@ -80,6 +80,13 @@ def test_the_huge_view_as_seen_by_the_seat_agrees() -> None:
     assert seen.legal_actions()[12_345_678] == state.legal_actions()[12_345_678]
 
 
+def test_a_saved_view_with_millions_of_plays_loads() -> None:
+    state = huge_state()
+    loaded = cr.loads_view(cr.dumps(state, seat=0))
+    assert loaded == state.observe(0)
+    assert len(loaded.legal_actions()) == len(state.legal_actions())
+
+
 def test_a_play_of_every_card_under_any_claim_size_counts_quickly() -> None:
     rules = cr.english(4, claims=cr.policies.ClaimSize(1, 52))
     deck = sorted(rules.deck.cards())
@@ -174,9 +181,13 @@ def _check_agrees(state: cr.GameState, rng: random.Random) -> None:
                     assert (play in legal) == state.is_legal(play)
         for other in (Challenge(), Challenge(earlier=True), Pass(), cr.Accept(), Discard(())):
             assert (other in legal) == state.is_legal(other)
+    assert state.to_move is not None
+    for seat in range(state.rules.players):
+        if seat != state.to_move:
+            assert state.observe(seat).legal_actions() == ()
 
 
-@examples(30)
+@examples(50)
 @given(state=deals(option_combinations()), seed=st.integers(0, 2**32))
 def test_the_view_agrees_with_the_materialised_list_and_is_legal(
     state: cr.GameState, seed: int
