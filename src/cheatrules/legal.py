@@ -72,7 +72,7 @@ class LegalActions(Sequence[Action]):
 
     Args:
         extras: the decisions other than plays and discards, listed first.
-        hand: the sorted hand of the seat to move (no plays when empty).
+        hand: the hand of the seat to move, in any order (no plays when empty).
         announced: the ranks a play may announce (no plays when empty).
         claims: the claim size policy (no plays when ``None``).
         fours: the ranks of the fours on offer: to set aside on the turn, or
@@ -118,7 +118,7 @@ class LegalActions(Sequence[Action]):
         discarding: bool = False,
     ) -> None:
         self._extras: tuple[Action, ...] = tuple(extras)
-        self._hand: tuple[Card, ...] = tuple(hand)
+        self._hand: tuple[Card, ...] = tuple(sorted(hand))  # a state's hand is sorted already
         self._announced: tuple[Rank, ...] = tuple(announced)
         self._fours: tuple[Rank, ...] = tuple(fours)
         self._discards: int = 1 if discarding else 0  # the first discard choice listed
