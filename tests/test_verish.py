@@ -136,7 +136,11 @@ def test_worked_example_the_bluff_is_caught() -> None:
     assert len(state.hands[0]) == 1 + 6
     assert state.pile == ()
     # A, who took the pile, is asked about fours (it holds none) ...
-    assert (state.phase, state.to_move, state.legal_actions()) == (Phase.DISCARD, 0, (Discard(()),))
+    assert (state.phase, state.to_move, tuple(state.legal_actions())) == (
+        Phase.DISCARD,
+        0,
+        (Discard(()),),
+    )
     state = state.apply(Discard(()))
     # ... then the challenger opens the next round, with any rank.
     assert (state.to_move, state.required_rank) == (1, None)

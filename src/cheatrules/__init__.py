@@ -47,6 +47,7 @@ from cheatrules.events import (
     Visibility,
     WentOut,
 )
+from cheatrules.legal import LegalActions
 from cheatrules.match import (
     BestOf,
     FewestLosses,
@@ -91,6 +92,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalActionError",
+    "LegalActions",
     "Match",
     "Observation",
     "Outcome",

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
-from cheatrules.actions import Accept, Action, Challenge, Discard, Play, Refuse
+from cheatrules.actions import Accept, Action, Challenge, Discard, Refuse
 from cheatrules.cards import Card, Rank
-
-if TYPE_CHECKING:
-    from cheatrules.policies import ClaimSize
 
 _CHALLENGE = Challenge()
 #: The choices in a challenge window, in this order.
@@ -48,28 +44,6 @@ def sub_multisets(ranks: tuple[Rank, ...]) -> Iterator[tuple[Rank, ...]]:
     """Every sub-multiset of a sorted tuple of ranks, smallest first (the empty one first)."""
     for size in range(len(ranks) + 1):
         yield from dict.fromkeys(itertools.combinations(ranks, size))
-
-
-def plays_and_challenge(
-    hand: tuple[Card, ...],
-    announced: tuple[Rank, ...],
-    claims: ClaimSize,
-    extras: tuple[Action, ...],
-    fours: tuple[Rank, ...] = (),
-) -> tuple[Action, ...]:
-    """The choices of a player on their turn.
-
-    The ``extras`` the rules allow now (a challenge, a pass), then the fours
-    it may set aside first (each non-empty choice of ``fours``), then every
-    play.
-    """
-    actions: list[Action] = list(extras)
-    actions.extend(discards(fours)[1:])
-    runs = by_rank(hand)
-    for size in claims.sizes(len(hand)):
-        for laid in multisets(runs, size):
-            actions.extend(Play(laid, rank) for rank in announced)
-    return tuple(actions)
 
 
 def discards(offered: tuple[Rank, ...]) -> tuple[Action, ...]:

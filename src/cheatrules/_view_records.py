@@ -820,14 +820,9 @@ def _check_decision(seen: Observation) -> None:
 
 
 def _has_decision(seen: Observation) -> bool:
-    """Whether :meth:`Observation.legal_actions` is non-empty, without listing every play.
+    """Whether :meth:`Observation.legal_actions` is non-empty.
 
-    Listing them all can take long under house rules with large claims; one
-    is enough here.
+    The legal actions are counted, never listed, so this is cheap even
+    under house rules with millions of plays.
     """
-    if seen.phase is not Phase.PLAY:
-        # A window or a request to pass offers its choices; a discard may decline.
-        return bool(seen.choices) or seen.phase is Phase.DISCARD
-    sizes = seen.rules.claims.sizes(len(seen.hand))
-    playable = len(sizes) > 0 and bool(seen.allowed_ranks)
-    return bool(seen.choices) or playable or bool(seen.rules.discards.on_turn(seen.hand))
+    return bool(seen.legal_actions())

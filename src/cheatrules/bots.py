@@ -50,9 +50,10 @@ class Agent(Protocol):
     """Anything that decides for one seat: ``act(observation, rng) -> Action``.
 
     ``act`` is called only when the observing seat is to move, and must
-    return one of ``observation.legal_actions()`` (or an equivalent play with
-    other suits). Draw every random choice from ``rng``: the arena seeds it,
-    so that games replay.
+    return an action ``in observation.legal_actions()`` (membership follows
+    the rules, so a play of the listed ranks in other suits is in it too).
+    Draw every random choice from ``rng``: the arena seeds it, so that
+    games replay.
     """
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
@@ -314,7 +315,7 @@ class RandomBot:
             sizes = observation.rules.claims.sizes(len(hand))
             count = rng.randint(sizes.start, sizes.stop - 1)
             return Play(tuple(rng.sample(hand, count)), rng.choice(observation.allowed_ranks))
-        return rng.choice(list(actions))
+        return observation.legal_actions().choice(rng)
 
 
 @attrs.frozen

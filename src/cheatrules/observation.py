@@ -20,15 +20,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
-from cheatrules._generation import discards, plays_and_challenge
 from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
 from cheatrules.events import Event, describe_claim
+from cheatrules.legal import LegalActions
 from cheatrules.rules import Rules
 from cheatrules.table import Claim, Outcome, Phase
 
@@ -117,21 +116,25 @@ class Observation:
         """Whether this seat must decide now."""
         return self.to_move == self.seat
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The seat's legal decisions: the state's own list when it is to move, else empty."""
+    def legal_actions(self) -> LegalActions:
+        """The seat's legal decisions: the state's own list when it is to move, else empty.
+
+        A lazy :class:`~cheatrules.LegalActions`: counting, indexing, ``in``
+        and :meth:`~cheatrules.LegalActions.choice` never list every play.
+        """
         if self.to_move != self.seat:
-            return ()
+            return LegalActions()
         if self.phase is Phase.DISCARD:
-            return discards(self.offered)
+            return LegalActions(fours=self.offered, discarding=True)
         if self.phase is Phase.PLAY:
-            return plays_and_challenge(
-                self.hand,
-                self.allowed_ranks,
-                self.rules.claims,
+            return LegalActions(
                 self.choices,
-                self.rules.discards.on_turn(self.hand),
+                hand=self.hand,
+                announced=self.allowed_ranks,
+                claims=self.rules.claims,
+                fours=self.rules.discards.on_turn(self.hand),
             )
-        return self.choices
+        return LegalActions(self.choices)
 
     def knowledge(self) -> CardKnowledge:
         """What this seat knows for certain about where the cards are.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -32,8 +32,6 @@ from cheatrules._generation import (
     CONSENT_ACTIONS,
     EARLIER_WINDOW_ACTIONS,
     WINDOW_ACTIONS,
-    discards,
-    plays_and_challenge,
 )
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
@@ -55,6 +53,7 @@ from cheatrules.events import (
     WentOut,
     describe_claim,
 )
+from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
@@ -289,8 +288,8 @@ class GameState:
 
     # -- decisions -----------------------------------------------------------
 
-    def legal_actions(self) -> Sequence[Action]:
-        """Every legal decision for :attr:`to_move`.
+    def legal_actions(self) -> LegalActions:
+        """Every legal decision for :attr:`to_move`, as a lazy :class:`~cheatrules.LegalActions`.
 
         In a challenge window: ``Challenge()`` and ``Accept()``. On a turn: one
         :class:`~cheatrules.Play` per distinct multiset of ranks laid and rank
@@ -299,8 +298,14 @@ class GameState:
         the player challenge on their turn. In the discard phase: one
         :class:`~cheatrules.Discard` per choice of the fours offered, the
         empty choice first. Empty once the game is over.
+
+        The sequence lists nothing up front: its length is counted, an index
+        is turned into its action, ``in`` follows the rules (as
+        :meth:`is_legal` does, whatever the suits) and
+        :meth:`LegalActions.choice <cheatrules.LegalActions.choice>` draws a
+        uniformly random action, however many plays there are.
         """
-        actions: tuple[Action, ...] | None = self._memo.get("legal")
+        actions: LegalActions | None = self._memo.get("legal")
         if actions is None:
             actions = self._memo["legal"] = self._generate()
         return actions
@@ -924,19 +929,19 @@ class GameState:
 
     # -- the action generator --------------------------------------------
 
-    def _generate(self) -> tuple[Action, ...]:
+    def _generate(self) -> LegalActions:
         phase = self._phase
         if phase is Phase.DISCARD:
-            return discards(self._pending[0])  # type: ignore[index]
+            return LegalActions(fours=self._pending[0], discarding=True)  # type: ignore[index]
         if phase is not Phase.PLAY:
-            return self._extras()
+            return LegalActions(self._extras())
         hand = self._hands[self._to_move]  # type: ignore[index]
-        return plays_and_challenge(
-            hand,
-            self._allowed,
-            self.rules.claims,
+        return LegalActions(
             self._extras(),
-            self.rules.discards.on_turn(hand),
+            hand=hand,
+            announced=self._allowed,
+            claims=self.rules.claims,
+            fours=self.rules.discards.on_turn(hand),
         )
 
     # -- value semantics ---------------------------------------------------

@@ -97,7 +97,7 @@ def _prompt(seen: Observation) -> str:
         extras.append("c = challenge")
     if Pass() in legal:
         extras.append("p = pass")
-    if any(isinstance(action, Discard) for action in legal[:8]):
+    if any(isinstance(action, Discard) for action in legal[: len(seen.choices) + 1]):
         extras.append("d RANK = set a four aside")
     tail = f" ({', '.join(extras)})" if extras else ""
     return f"your turn: lay cards {ranks_text}{tail} > "
