@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
@@ -46,6 +45,7 @@ from cheatrules._rules_json import rules_to_json as _rules
 from cheatrules.actions import Action
 from cheatrules.deal import deal
 from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
+from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.records import FORMAT as GAME_FORMAT
 from cheatrules.records import dumps, loads
@@ -373,8 +373,8 @@ class Match:
         """The seat that must decide now in the current game; ``None`` once the match is over."""
         return self.game.to_move
 
-    def legal_actions(self) -> Sequence[Action]:
-        """Every legal decision in the current game; ``()`` once the match is over."""
+    def legal_actions(self) -> LegalActions:
+        """Every legal decision in the current game (a lazy view); empty once the match is over."""
         return self.game.legal_actions()
 
     def observe(self, seat: int) -> Observation:
