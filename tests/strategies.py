@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -146,3 +147,15 @@ def option_combinations(draw: st.DrawFn) -> cr.Rules:
         # Options that contradict each other, or a stock the deck cannot deal.
         assume("contradict" not in str(error) and "cannot deal" not in str(error))
         raise
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a decoded JSON value, as the keys and indices that lead to it."""
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += json_paths(item, (*prefix, index))
+    return found

@@ -16,6 +16,7 @@ import cheatrules as cr
 from cheatrules.match import Scoring
 
 from .budget import examples
+from .strategies import json_paths
 
 
 def decide(match: cr.Match, rng: random.Random, doubt: float = 0.1) -> cr.Action:
@@ -530,21 +531,10 @@ json_values = st.recursive(
 )
 
 
-def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*prefix, index))
-    return found
-
-
 # The rules and the games' own records are fuzzed by test_records; here, the match's fields.
 MATCH_PATHS = [
     path
-    for path in paths(json.loads(TEXT))
+    for path in json_paths(json.loads(TEXT))
     if path[0] != "rules" and path[:3] != ("games", 0, "rules")
 ]
 

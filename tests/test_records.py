@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import cheatrules as cr
 
 from .budget import examples
-from .strategies import deals, play_randomly
+from .strategies import deals, json_paths, play_randomly
 
 FIXED = cr.deal(cr.english(3), hands=["A♣ 7♦", "2♥ K♣", "3♠ 9♥"])
 GAME = FIXED.apply(cr.Play("7♦", "A")).apply(cr.Challenge()).apply(cr.Play("2♥", "2"))
@@ -188,17 +188,6 @@ json_values = st.recursive(
 )
 
 
-def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*prefix, index))
-    return found
-
-
 def load_or_refuse(text: str) -> None:
     try:
         state = cr.loads(text)
@@ -209,7 +198,7 @@ def load_or_refuse(text: str) -> None:
 
 def mutated(record: Any, data: st.DataObject) -> str:
     """The record with one value, somewhere in it, replaced by random JSON or removed."""
-    path = data.draw(st.sampled_from(paths(record)))
+    path = data.draw(st.sampled_from(json_paths(record)))
     target = record
     for key in path[:-1]:
         target = target[key]

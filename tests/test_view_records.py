@@ -29,7 +29,7 @@ from cheatrules.records import _dump_view
 from cheatrules.sampling import SamplingError, sample
 
 from .budget import examples
-from .strategies import house_options, option_combinations, play_randomly
+from .strategies import house_options, json_paths, option_combinations, play_randomly
 
 
 def _finished() -> cr.GameState:
@@ -197,20 +197,9 @@ json_values = st.recursive(
 CARD_TEXT = [str(card) for card in cr.english(3, jokers=True).deck.cards()]
 
 
-def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*prefix, index))
-    return found
-
-
 def mutate_once(record: Any, data: st.DataObject) -> None:
     """Change one thing somewhere in ``record``, in place."""
-    path = data.draw(st.sampled_from(paths(record)))
+    path = data.draw(st.sampled_from(json_paths(record)))
     parent = record
     for key in path[:-1]:
         parent = parent[key]
