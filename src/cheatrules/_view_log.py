@@ -1,0 +1,510 @@
+"""Following one seat's log from the deal, refusing any event that could not have happened.
+
+The second half of reading a view record (see :mod:`cheatrules._view_records`):
+:class:`_Replay` walks the seat's events in order, keeping what the seat
+knows (its hand, every hand's size, the groups on the table, the stock, who
+has left) and checking each event against it and the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from cheatrules.cards import Card, Rank
+from cheatrules.errors import RecordError
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameOver,
+    Passed,
+    PileTaken,
+    Played,
+    Refused,
+    Revealed,
+    WentOut,
+)
+from cheatrules.observation import Observation
+from cheatrules.policies.challenges import proves
+from cheatrules.seating import Seating
+from cheatrules.table import Claim, Phase
+
+
+def _seat(players: int, value: int, where: str) -> None:
+    if not 0 <= value < players:
+        raise RecordError(
+            f"{where}: seat {value} is not at a table of {players} (0 to {players - 1})"
+        )
+
+
+def _count(value: int, low: int, high: int, where: str) -> None:
+    if not low <= value <= high:
+        raise RecordError(f"{where} must be from {low} to {high}; got {value}")
+
+
+def _rank(seen: Observation, rank: Rank, where: str) -> None:
+    if rank not in seen.rules.deck.ranks:
+        allowed = " ".join(map(str, seen.rules.deck.ranks))
+        raise RecordError(f"{where}: the rank {rank} is not one of this deck's ({allowed})")
+
+
+def _deck_check(seen: Observation, counts: Counter[Card], where: str) -> None:
+    """Every card in ``counts`` is one the deck holds, no more times than the deck has it."""
+    deck = seen.rules.deck
+    for card, count in sorted(counts.items()):
+        allowed = deck.card_copies(card)
+        if count > allowed:
+            if not allowed:
+                raise RecordError(f"{where} hold {card}, which this deck lacks")
+            raise RecordError(
+                f"{where} hold {card} {count} times, but the deck has {allowed} "
+                f"{'copy' if allowed == 1 else 'copies'}"
+            )
+
+
+# -- following the log --------------------------------------------------------------
+
+
+@attrs.define
+class _Group:
+    """One group on the table as the seat knows it."""
+
+    seat: int
+    count: int
+    rank: Rank
+    cards: tuple[Card, ...]  # the cards, when the seat laid them itself
+
+
+class _Replay:
+    """The seat's log followed from the deal, with what the seat knows at each event."""
+
+    def __init__(self, seen: Observation) -> None:
+        self.seen = seen
+        self.rules = seen.rules
+        self.me = seen.seat
+        self.players = seen.players
+        self.size = seen.rules.deck.size
+
+    def fail(self, index: int, event: Event, message: str) -> RecordError:
+        return RecordError(f"view.events[{index}] ({type(event).__name__}): {message}")
+
+    def seat(self, index: int, event: Event, value: int, name: str = "seat") -> None:
+        if not 0 <= value < self.players:
+            raise self.fail(
+                index,
+                event,
+                f"{name} {value} is not at a table of {self.players} (0 to {self.players - 1})",
+            )
+
+    def active(self, index: int, event: Event, value: int, name: str = "seat") -> None:
+        self.seat(index, event, value, name)
+        if value in self.out:
+            raise self.fail(index, event, f"{name} {value} has left the game already")
+
+    def count(self, index: int, event: Event, value: int, low: int, high: int) -> None:
+        if not low <= value <= high:
+            raise self.fail(index, event, f"count must be from {low} to {high}; got {value}")
+
+    def held_check(self, index: int, event: Event, cards: Sequence[Card], shown: bool) -> None:
+        """No more copies of ``cards`` than the deck has, among those the seat knows of at once.
+
+        That is its hand, its own groups on the table and the discards, with
+        ``cards`` themselves too when they were only ``shown`` (turned over from
+        another player's group). Only the cards just moved need checking.
+        """
+        extra = Counter(cards) if shown else Counter()
+        counts = Counter(
+            {
+                card: self.hand[card] + self.on_table[card] + self.thrown[card] + extra[card]
+                for card in set(cards)
+            }
+        )
+        name = type(event).__name__
+        _deck_check(self.seen, counts, f"view.events[{index}] ({name}): the cards seen at once")
+
+    def run(self) -> None:
+        seen = self.seen
+        events = seen.events
+        if not events or not isinstance(events[0], Dealt):
+            raise RecordError("view.events must start with the deal (a Dealt event)")
+        self.deal(events[0])
+        for index in range(1, len(events)):
+            event = events[index]
+            if self.over is not None:
+                raise self.fail(index, event, "nothing may follow the end of the game (GameOver)")
+            self.follow(index, event, events[index - 1])
+        self.compare()
+        self.check_turn()
+
+    def deal(self, dealt: Dealt) -> None:
+        size = self.size
+        players = self.players
+        self.seat(0, dealt, dealt.dealer, "dealer")
+        if len(dealt.hand_sizes) != players:
+            raise self.fail(
+                0, dealt, f"Dealt.hand_sizes must give {players} sizes, one per seat; "
+                f"got {len(dealt.hand_sizes)}"
+            )  # fmt: skip
+        for value in dealt.hand_sizes:
+            if not 1 <= value <= size:
+                raise self.fail(
+                    0,
+                    dealt,
+                    f"Dealt.hand_sizes: every seat is dealt 1 to {size} cards; got {value}",
+                )
+        aside = self.rules.dealing.set_aside
+        if not 0 <= dealt.set_aside_count <= aside:
+            raise self.fail(
+                0,
+                dealt,
+                f"Dealt.set_aside_count must be from 0 to {aside}; got {dealt.set_aside_count}",
+            )
+        stocked = self.rules.dealing.hand_size is not None
+        if not 0 <= dealt.stock_count <= (size if stocked else 0):
+            allowed = f"from 0 to {size}" if stocked else "0 (these rules have no stock)"
+            raise self.fail(
+                0, dealt, f"Dealt.stock_count must be {allowed}; got {dealt.stock_count}"
+            )
+        total = sum(dealt.hand_sizes) + dealt.set_aside_count + dealt.stock_count
+        if total > size:
+            raise self.fail(
+                0, dealt, f"Dealt.hand_sizes, set_aside_count and stock_count add up to {total} "
+                f"cards; the deck holds {size}"
+            )  # fmt: skip
+        if len(dealt.hands) != players:
+            raise self.fail(0, dealt, f"Dealt.hands must give {players} hands, one per seat")
+        for seat, hand in enumerate(dealt.hands):
+            if seat != self.me and hand:
+                raise self.fail(
+                    0, dealt, f"Dealt.hands: seat {self.me} cannot see seat {seat}'s hand"
+                )
+        if dealt.set_aside or dealt.stock:
+            raise self.fail(0, dealt, "Dealt.set_aside and Dealt.stock are hidden from every seat")
+        mine = dealt.hands[self.me]
+        if len(mine) != dealt.hand_sizes[self.me]:
+            raise self.fail(
+                0, dealt, f"Dealt.hands: seat {self.me} holds {len(mine)} cards; "
+                f"Dealt.hand_sizes says {dealt.hand_sizes[self.me]}"
+            )  # fmt: skip
+        _deck_check(self.seen, Counter(mine), "view.events[0] (Dealt): Dealt.hands")
+        self.sizes = list(dealt.hand_sizes)
+        self.hand: Counter[Card] = Counter(mine)
+        self.table: list[_Group] = []
+        self.stock = dealt.stock_count
+        self.set_aside = dealt.set_aside_count
+        self.discarded: list[Card] = []
+        self.thrown: Counter[Card] = Counter()  # the discards, counted
+        self.on_table: Counter[Card] = Counter()  # the seat's own cards on the table
+        self.out: list[int] = []
+        self.over: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.challenge: Challenged | None = None
+        self.shown: Revealed | None = None
+        self.ending = False  # the last seat out ended the game: GameOver comes next
+        # Since the last claim, only acceptances (and goings out): its declarer,
+        # how many accepted, and the seats its window asks (once known).
+        self.claim: tuple[int, int, tuple[int, ...] | None] | None = None
+
+    def follow(self, index: int, event: Event, before: Event) -> None:
+        me = self.me
+        self.turn(index, event)
+        if self.ending and not isinstance(event, GameOver):
+            raise self.fail(index, event, "the rules' ending says the game was over already")
+        if isinstance(before, Challenged) and not isinstance(event, Revealed):
+            raise self.fail(index, event, "a challenge is followed by the cards it turned over")
+        if isinstance(before, Revealed) and not isinstance(event, PileTaken):
+            raise self.fail(index, event, "the cards turned over are followed by the pickup")
+        if isinstance(event, Played):
+            self.active(index, event, event.seat)
+            # A hand smaller than the smallest claim lays all it holds.
+            sizes = self.rules.claims.sizes(self.sizes[event.seat])
+            self.count(index, event, event.count, sizes.start, sizes.stop - 1)
+            _rank_in(self, index, event, event.rank)
+            laid: tuple[Card, ...] = ()
+            if event.seat == me:
+                laid = event.cards
+                if len(laid) != event.count:
+                    raise self.fail(index, event, "the seat's own play must show the cards laid")
+                if Counter(laid) - self.hand:
+                    missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
+                    raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
+                self.hand -= Counter(laid)
+                self.on_table.update(laid)
+            elif event.cards:
+                raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
+            self.sizes[event.seat] -= event.count
+            self.table.append(_Group(event.seat, event.count, event.rank, laid))
+        elif isinstance(event, Challenged):
+            self.active(index, event, event.seat)
+            self.seat(index, event, event.declarer, "declarer")
+            if event.earlier and not self.rules.window.extended:
+                raise self.fail(index, event, "only an extended window reaches an earlier claim")
+            needed = 2 if event.earlier else 1
+            if len(self.table) < needed:
+                raise self.fail(index, event, "there is no such claim on the table to challenge")
+            group = self.table[-needed]
+            if event.declarer != group.seat:
+                raise self.fail(
+                    index, event, f"declarer {event.declarer} did not make that claim "
+                    f"(seat {group.seat} did)"
+                )  # fmt: skip
+            if event.seat == event.declarer:
+                raise self.fail(index, event, "a seat cannot challenge its own claim")
+            self.challenge = event
+        elif isinstance(event, Revealed):
+            challenge = self.challenge
+            if not isinstance(before, Challenged) or challenge is None:
+                raise self.fail(index, event, "cards are turned over only after a challenge")
+            group = self.table[-2 if challenge.earlier else -1]
+            if (event.seat, event.rank, event.earlier) != (
+                group.seat,
+                group.rank,
+                challenge.earlier,
+            ):
+                raise self.fail(
+                    index, event, "the seat, rank and earlier must be those of the group challenged"
+                )
+            if not 1 <= len(event.cards) <= group.count:
+                raise self.fail(
+                    index,
+                    event,
+                    f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
+                )
+            if event.truthful != proves(self.rules.check, event.cards, event.rank):
+                raise self.fail(
+                    index, event, "truthful must say whether the cards shown hold the claim"
+                )
+            if group.seat == me:
+                if Counter(event.cards) - Counter(group.cards):
+                    raise self.fail(
+                        index, event, f"shows cards seat {me} did not lay in that group"
+                    )
+            else:
+                self.held_check(index, event, event.cards, shown=True)
+            self.shown = event
+        elif isinstance(event, PileTaken):
+            shown = self.shown
+            challenge = self.challenge
+            if not isinstance(before, Revealed) or shown is None or challenge is None:
+                raise self.fail(index, event, "the pile is taken only after a challenge")
+            taker = challenge.seat if shown.truthful else challenge.declarer
+            if event.seat != taker:
+                raise self.fail(
+                    index, event, f"seat {taker} takes the pile after that challenge, "
+                    f"not seat {event.seat}"
+                )  # fmt: skip
+            # With an extended window, a final play (its declarer's hand is
+            # empty) stays on the table when the claim beneath it is challenged.
+            newest = self.table[-1]
+            keeps = shown.earlier and newest.seat != event.seat and self.sizes[newest.seat] == 0
+            taken = self.table[:-1] if keeps else self.table
+            pile = sum(group.count for group in taken)
+            if event.count != pile:
+                raise self.fail(index, event, f"count must be the {pile} cards on the table")
+            if event.seat == me:
+                if len(event.cards) != pile:
+                    raise self.fail(index, event, "the seat's own pickup must show the cards taken")
+                known: Counter[Card] = Counter()
+                for group in taken:
+                    known.update(group.cards)
+                if self.table[-2 if shown.earlier else -1].seat != me:
+                    known.update(shown.cards)
+                if known - Counter(event.cards):
+                    raise self.fail(
+                        index, event, "the cards taken must hold those the seat laid and was shown"
+                    )
+            self.table = [newest] if keeps else []
+            self.on_table = Counter(newest.cards) if keeps else Counter()
+            if event.seat == me:
+                self.hand += Counter(event.cards)
+                self.held_check(index, event, event.cards, shown=False)
+            elif event.cards:
+                raise self.fail(
+                    index, event, f"seat {me} cannot see the cards seat {event.seat} took"
+                )
+            self.sizes[event.seat] += pile
+            self.challenge = self.shown = None
+        elif isinstance(event, Drew):
+            self.active(index, event, event.seat)
+            if not isinstance(before, (PileTaken, Passed, Accepted)):
+                raise self.fail(index, event, "a card is drawn only after a pickup or a pass")
+            high = min(self.stock, self.rules.dealing.draws)
+            if not 1 <= event.count <= high:
+                raise self.fail(
+                    index, event, f"count must be from 1 to {high} (the stock holds {self.stock}); "
+                    f"got {event.count}"
+                )  # fmt: skip
+            if event.seat == me:
+                if len(event.cards) != event.count:
+                    raise self.fail(index, event, "the seat's own draw must show the cards drawn")
+                self.hand += Counter(event.cards)
+                self.held_check(index, event, event.cards, shown=False)
+            elif event.cards:
+                raise self.fail(
+                    index, event, f"seat {me} cannot see the cards seat {event.seat} drew"
+                )
+            self.stock -= event.count
+            self.sizes[event.seat] += event.count
+        elif isinstance(event, Discarded):
+            self.active(index, event, event.seat)
+            for rank in event.ranks:
+                _rank_in(self, index, event, rank)
+            if event.forced and not self.rules.discards.compulsory:
+                raise self.fail(index, event, "only compulsory discards are forced")
+            wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
+            if Counter(card.rank for card in event.cards) != wanted:
+                raise self.fail(index, event, "cards must be one four of each rank in ranks")
+            if len(event.cards) > self.sizes[event.seat]:
+                raise self.fail(
+                    index, event, f"seat {event.seat} holds only {self.sizes[event.seat]} cards"
+                )
+            if event.seat == me:
+                if Counter(event.cards) - self.hand:
+                    raise self.fail(index, event, f"seat {me} discards cards not in its hand")
+                self.hand -= Counter(event.cards)
+            self.sizes[event.seat] -= len(event.cards)
+            self.discarded.extend(event.cards)
+            self.thrown.update(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
+        elif isinstance(event, (Accepted, Passed, Refused)):
+            self.active(index, event, event.seat)
+        elif isinstance(event, WentOut):
+            self.active(index, event, event.seat)
+            if self.sizes[event.seat]:
+                raise self.fail(
+                    index, event, f"seat {event.seat} still holds {self.sizes[event.seat]} cards"
+                )
+            self.out.append(event.seat)
+        elif isinstance(event, GameOver):
+            seating = Seating(self.players, tuple(self.out))
+            rule = self.rules.ending
+            if not isinstance(before, WentOut) or not rule.is_over(seating):
+                raise self.fail(index, event, "the game ends only when the rules' ending says so")
+            if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
+                raise self.fail(index, event, "winners and losers must be those the rules give")
+            self.over = (event.winners, event.losers)
+        else:  # a second deal
+            raise self.fail(index, event, "a game is dealt once, at the start")
+        due = isinstance(event, WentOut) and self.rules.ending.is_over(
+            Seating(self.players, tuple(self.out))
+        )
+        if due and index == len(self.seen.events) - 1:
+            raise self.fail(index, event, "the rules' ending says the game is over here")
+        self.ending = due
+
+    def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """The last claim's declarer, acceptances so far, and the seats its window asks."""
+        if self.claim is None:
+            return None
+        declarer, accepted, askers = self.claim
+        if askers is None:
+            # Asked once any player who went out on laying this claim has left.
+            askers = tuple(self.rules.window.askers(self.seating(), declarer))
+            self.claim = (declarer, accepted, askers)
+        return declarer, accepted, askers
+
+    def seating(self) -> Seating:
+        return Seating(self.players, tuple(self.out))
+
+    def turn(self, index: int, event: Event) -> None:
+        """Right after a claim: each opponent its window asks, in turn, then the next player."""
+        if isinstance(event, (WentOut, GameOver)):
+            return
+        asked = self.asked()
+        if isinstance(event, Played):
+            if asked is not None:
+                self.after_window(index, event, asked)
+            self.claim = (event.seat, 0, None)
+            return
+        self.claim = None
+        if asked is None:
+            return
+        declarer, accepted, askers = asked
+        if isinstance(event, (Accepted, Challenged)) and askers:
+            if accepted >= len(askers):
+                raise self.fail(
+                    index, event, f"every seat the window asks has answered seat {declarer}'s claim"
+                )
+            if event.seat != askers[accepted]:
+                raise self.fail(
+                    index,
+                    event,
+                    f"seat {askers[accepted]} answers seat {declarer}'s claim now, "
+                    f"not seat {event.seat}",
+                )
+            if isinstance(event, Accepted):
+                self.claim = (declarer, accepted + 1, askers)
+        elif isinstance(event, Accepted):
+            raise self.fail(index, event, "these rules ask nobody to accept a claim")
+        elif isinstance(event, (Challenged, Passed)):
+            self.after_window(index, event, asked)
+
+    def after_window(
+        self, index: int, event: Event, asked: tuple[int, int, tuple[int, ...]]
+    ) -> None:
+        """A play, a pass or a challenge on a turn after a claim: the next player acts."""
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            raise self.fail(
+                index, event, f"seat {askers[accepted]} must first answer seat {declarer}'s claim"
+            )
+        mover = self.seating().next_active(declarer)
+        seat = getattr(event, "seat", mover)
+        if seat != mover:
+            raise self.fail(
+                index,
+                event,
+                f"seat {mover} is to move after seat {declarer}'s claim, not seat {seat}",
+            )
+
+    def check_turn(self) -> None:
+        """A log that ends just after a claim: whose decision it is follows from it."""
+        asked = self.asked()
+        seen = self.seen
+        if asked is None or seen.phase is Phase.OVER:
+            return
+        declarer, accepted, askers = asked
+        if accepted < len(askers):
+            phase, mover = Phase.CHALLENGE, askers[accepted]
+        else:
+            phase, mover = Phase.PLAY, self.seating().next_active(declarer)
+        if (seen.phase, seen.to_move) != (phase, mover):
+            raise RecordError(
+                f"view.phase and view.to_move must be {phase.value} and seat {mover} after "
+                f"seat {declarer}'s claim"
+            )
+
+    def compare(self) -> None:
+        """The stored fields are what the log implies."""
+        seen = self.seen
+        if tuple(self.sizes) != seen.hand_sizes:
+            said = " ".join(map(str, self.sizes))
+            raise RecordError(f"view.hand_sizes must be {said}, as the events give")
+        if self.hand != Counter(seen.hand):
+            said = " ".join(map(str, sorted(self.hand.elements())))
+            raise RecordError(f"view.hand must be {said or '(empty)'}, as the events give")
+        claims = tuple(Claim(group.seat, group.count, group.rank) for group in self.table)
+        if claims != seen.claims:
+            raise RecordError("view.claims must be the groups laid since the last pickup")
+        if tuple(self.discarded) != seen.discarded:
+            raise RecordError("view.discarded must be the cards the Discarded events set aside")
+        if self.set_aside != seen.set_aside_count:
+            raise RecordError(f"view.set_aside_count must be {self.set_aside}, as the deal says")
+        if self.stock != seen.stock_size:
+            raise RecordError(f"view.stock_size must be {self.stock}, as the deal and draws give")
+        if tuple(self.out) != seen.finishing_order:
+            raise RecordError("view.finishing_order must be the seats the WentOut events name")
+        outcome = None if seen.outcome is None else (seen.outcome.winners, seen.outcome.losers)
+        if self.over != outcome:
+            raise RecordError("view.outcome must be the one the GameOver event gives")
+
+
+def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
+    if rank not in replay.rules.deck.ranks:
+        allowed = " ".join(map(str, replay.rules.deck.ranks))
+        raise replay.fail(index, event, f"the rank {rank} is not one of this deck's ({allowed})")
