@@ -26,6 +26,7 @@ import attrs
 from cheatrules import _checks as checks
 from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.errors import CheatRulesError, IllegalActionError
+from cheatrules.policies.challenges import holds
 
 __all__ = [
     "Accept",
@@ -101,8 +102,19 @@ class Play(Action):
 
     @property
     def is_truthful(self) -> bool:
-        """Whether every card laid is of the announced rank."""
-        return all(card.rank is self.rank for card in self.cards)
+        """Whether every card laid is of the announced rank or a joker (jokers are wild).
+
+        The cards' own truth, the same judgement as
+        :func:`cheatrules.policies.holds`. A challenge is judged by the
+        rules' check on the cards it turns over
+        (:func:`cheatrules.policies.proves`), which agrees with this whenever
+        the whole group is turned over, except that under
+        ``check="jokers-protect"`` a joker makes any group true.
+
+        >>> Play("7♣ ★♥", "7").is_truthful, Play("7♣ K♦", "7").is_truthful
+        (True, False)
+        """
+        return holds(self.cards, self.rank)
 
     def __str__(self) -> str:
         return f"Play({' '.join(map(str, self.cards))} as {self.rank})"

@@ -37,7 +37,7 @@ from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.events import Passed, PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import proves
+from cheatrules.policies.challenges import holds, proves
 from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim, Phase
@@ -62,10 +62,6 @@ class Agent(Protocol):
 
 
 # -- shared reasoning --------------------------------------------------------------
-
-
-def _wild(card: Card, rank: Rank) -> bool:
-    return card.rank is rank or card.rank is Rank.JOKER
 
 
 def _true_play(seen: Observation) -> Play | None:
@@ -522,7 +518,7 @@ def _quick(state: GameState, rng: random.Random) -> Action:
     allowed = state.allowed_ranks
     rank = rng.choice(allowed)
     smallest = min(state.rules.claims.minimum, len(hand))  # a small hand lays all it holds
-    true = [card for card in hand if _wild(card, rank)][: state.rules.claims.maximum]
+    true = [card for card in hand if holds((card,), rank)][: state.rules.claims.maximum]
     if len(true) >= smallest:
         return Play(tuple(true), rank)
     return Play(tuple(rng.sample(hand, smallest)), rank)
