@@ -37,6 +37,7 @@ from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, R
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.observation import Observation
+from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.table import Phase
 
@@ -101,10 +102,8 @@ class ActionSpace:
         deck = self.rules.deck
         ranks = deck.ranks
         copies = deck.copies(ranks[0])
-        four = tuple(card for card in deck.cards() if card.rank == ranks[0])[:4]
         discards: list[tuple[Rank, ...]] = []
-        discards_ever = self.rules.discards.after_pickup(four) is not None
-        if discards_ever or self.rules.discards.on_turn(four):
+        if declared(self.rules.discards, "sets_fours_aside"):
             fours_per_rank = copies // 4
             # How many fours of each rank: 0 to fours_per_rank, every combination.
             discards = sorted(
@@ -126,7 +125,7 @@ class ActionSpace:
         passing = self.rules.passing
         offered = {
             "challenge-earlier": self.rules.window.extended,
-            "pass": passing.allows(None, 0, 0) or passing.allows(ranks[0], copies, copies),
+            "pass": declared(passing, "offers_pass"),
             "refuse": passing.consent,
         }
         extras = tuple(action for name, action in _EXTRAS if offered[name])

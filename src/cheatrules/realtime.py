@@ -42,7 +42,7 @@ def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
     claim = state.last_claim
     assert claim is not None
     shouted = set(callers)
-    allowed = set(state.seating.others_clockwise(claim.seat))
+    allowed = set(state.rules.window.askers(state.seating, claim.seat))
     wrong = sorted(shouted - allowed, key=repr)
     if wrong:
         raise IllegalActionError(

@@ -55,6 +55,7 @@ from cheatrules.policies import (
     WhenAllRevealed,
     WholeGroup,
     WithConsent,
+    declared,
 )
 
 __all__ = ["NAMED_POLICIES", "POLICY_FAMILIES", "Rules", "english", "verish"]
@@ -170,16 +171,14 @@ class Rules:
                 f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
                 f"cannot deal {self.dealing.hand_size} cards to each of {self.players} players"
             )
-        some = self.deck.ranks[0]
-        if (
-            isinstance(self.passing, WhenAllRevealed)
-            and self.ranks.allowed(some, False, self.deck.ranks)
-            != self.ranks.allowed(some, False, self.deck.ranks)[:1]
+        if declared(self.passing, "needs_single_rank") and not declared(
+            self.ranks, "names_one_rank"
         ):
             raise RulesError(
                 f"passing={self.passing!r} and ranks={self.ranks!r} contradict each other: "
                 "that pass waits for every card of the required rank to be shown, and this "
-                "rank rule never requires a single rank"
+                "rank rule declares that it does not name one required rank after each claim "
+                "(names_one_rank = False)"
             )
 
     def replace(self, **changes: Any) -> Rules:

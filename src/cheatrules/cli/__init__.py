@@ -438,7 +438,8 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
 
 
 def _challenge_word(rules: Rules) -> str:
-    return VARIANTS["verish"][2] if rules.name == "verish" else VARIANTS["english"][2]
+    """The call of the variant the rules are named after; Cheat's call for any other rules."""
+    return VARIANTS.get(rules.name, VARIANTS["english"])[2]
 
 
 # -- the entry point ----------------------------------------------------------------

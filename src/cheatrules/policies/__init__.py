@@ -24,6 +24,7 @@ from cheatrules.policies.challenges import (
 )
 from cheatrules.policies.claims import ClaimSize
 from cheatrules.policies.dealing import DealersLeft, Dealing, HolderOf, Opening
+from cheatrules.policies.declarations import declared
 from cheatrules.policies.discards import (
     AfterPickup,
     AnyTime,
@@ -78,6 +79,7 @@ __all__ = [
     "WholeGroup",
     "WithConsent",
     "complete_fours",
+    "declared",
     "holds",
     "proves",
 ]

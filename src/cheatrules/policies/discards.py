@@ -14,7 +14,12 @@ __all__ = ["AfterPickup", "AnyTime", "DiscardRule", "NoDiscards", "complete_four
 
 
 class DiscardRule(Protocol):
-    """Decides whether a player who just took the pile decides on discards, and which fours."""
+    """Decides whether a player who just took the pile decides on discards, and which fours.
+
+    A discard rule may declare, as a class attribute, ``sets_fours_aside``:
+    whether fours may ever be discarded (``True`` when left out). See
+    :mod:`cheatrules.policies.declarations`.
+    """
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """The fours the taker may discard (one rank per complete four), or None for no decision.
@@ -47,6 +52,7 @@ class NoDiscards:
     """
 
     compulsory: ClassVar[bool] = False
+    sets_fours_aside: ClassVar[bool] = False
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """No decision, ever."""
@@ -84,6 +90,7 @@ class AfterPickup:
     """
 
     compulsory: bool = attrs.field(default=False, converter=checks.to_flag, validator=checks.flag())
+    sets_fours_aside: ClassVar[bool] = True
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """Every complete four in the hand (an empty tuple when there is none)."""
@@ -104,6 +111,7 @@ class AnyTime:
     """
 
     compulsory: ClassVar[bool] = False
+    sets_fours_aside: ClassVar[bool] = True
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """No separate decision after a pickup: the taker discards on its turn."""

@@ -18,6 +18,12 @@ class PassRule(Protocol):
     last claim may not pass too: someone lays cards. A pass moves the turn to
     the next player, and the rank sequence moves on as if a claim of the
     required rank had been made. With a stock, the passer draws from it.
+
+    A pass rule may declare, as class attributes, ``offers_pass`` (whether
+    a pass may ever be allowed; ``True`` when left out) and
+    ``needs_single_rank`` (whether it works only under a rank rule that
+    requires one rank after a claim; ``False`` when left out). See
+    :mod:`cheatrules.policies.declarations`.
     """
 
     @property
@@ -45,6 +51,8 @@ class NoPassing:
     """
 
     consent: ClassVar[bool] = False
+    offers_pass: ClassVar[bool] = False
+    needs_single_rank: ClassVar[bool] = False
 
     def allows(self, rank: Rank | None, revealed: int, copies: int) -> bool:
         """Never."""
@@ -65,6 +73,8 @@ class WhenAllRevealed:
     """
 
     consent: ClassVar[bool] = False
+    offers_pass: ClassVar[bool] = True
+    needs_single_rank: ClassVar[bool] = True
 
     def allows(self, rank: Rank | None, revealed: int, copies: int) -> bool:
         """When a rank is required and all its copies have been shown."""
@@ -83,6 +93,8 @@ class WithConsent:
     """
 
     consent: ClassVar[bool] = True
+    offers_pass: ClassVar[bool] = True
+    needs_single_rank: ClassVar[bool] = False
 
     def allows(self, rank: Rank | None, revealed: int, copies: int) -> bool:
         """Always (subject to the opponents' consent)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -19,6 +19,12 @@ class RankRule(Protocol):
     challenge, and keeps the answer; a rule that allows one rank makes it the
     state's ``required_rank``, a rule that allows several leaves the choice to
     the player.
+
+    A rank rule may declare, as a class attribute, ``names_one_rank``:
+    whether, after a claim that does not open a round, exactly one rank is
+    allowed (``True`` when left out). A pass rule that needs a single
+    required rank (``passing="all-revealed"``) is refused beside a rank
+    rule that declares ``names_one_rank = False``. See :mod:`cheatrules.policies.declarations`.
     """
 
     def allowed(
@@ -55,6 +61,8 @@ class Ascending:
 
     start: Rank = attrs.field(default=Rank.ACE, converter=checks.to_rank, validator=checks.rank())
 
+    names_one_rank: ClassVar[bool] = True
+
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
     ) -> tuple[Rank, ...]:
@@ -78,6 +86,8 @@ class HoldUntilChallenge:
     >>> len(rule.allowed(None, True, ranks)), rule.allowed(Rank.QUEEN, False, ranks)
     (13, (Rank.QUEEN,))
     """
+
+    names_one_rank: ClassVar[bool] = True
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
@@ -113,6 +123,8 @@ class Descending:
 
     start: Rank = attrs.field(default=Rank.ACE, converter=checks.to_rank, validator=checks.rank())
 
+    names_one_rank: ClassVar[bool] = True
+
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
     ) -> tuple[Rank, ...]:
@@ -129,6 +141,8 @@ class FreeChoice:
     >>> len(FreeChoice().allowed(Rank.SEVEN, False, STANDARD_RANKS))
     13
     """
+
+    names_one_rank: ClassVar[bool] = False
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
@@ -149,6 +163,8 @@ class Adjacent:
     >>> rule.allowed(Rank.ACE, True, ranks)
     (Rank.ACE, Rank.TWO, Rank.KING)
     """
+
+    names_one_rank: ClassVar[bool] = False
 
     def allowed(
         self, previous: Rank | None, table_empty: bool, ranks: tuple[Rank, ...]
