@@ -18,7 +18,7 @@ class DiscardRule(Protocol):
 
     A discard rule may declare, as a class attribute, ``sets_fours_aside``:
     whether fours may ever be discarded (``True`` when left out). See
-    :mod:`cheatrules.policies.declarations`.
+    ``cheatrules.policies.declared()``.
     """
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:

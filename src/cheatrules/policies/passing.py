@@ -23,7 +23,7 @@ class PassRule(Protocol):
     a pass may ever be allowed; ``True`` when left out) and
     ``needs_single_rank`` (whether it works only under a rank rule that
     requires one rank after a claim; ``False`` when left out). See
-    :mod:`cheatrules.policies.declarations`.
+    ``cheatrules.policies.declared()``.
     """
 
     @property

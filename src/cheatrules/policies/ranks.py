@@ -24,7 +24,7 @@ class RankRule(Protocol):
     whether, after a claim that does not open a round, exactly one rank is
     allowed (``True`` when left out). A pass rule that needs a single
     required rank (``passing="all-revealed"``) is refused beside a rank
-    rule that declares ``names_one_rank = False``. See :mod:`cheatrules.policies.declarations`.
+    rule that declares ``names_one_rank = False``. See ``cheatrules.policies.declared()``.
     """
 
     def allowed(
