@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.chance import Chance
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
@@ -34,8 +32,6 @@ from cheatrules.events import (
 )
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
-
-_T = TypeVar("_T")
 
 __all__ = ["SamplingError", "sample"]
 
@@ -65,17 +61,20 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
         if built is None:
             continue
         hands, hidden, stock, actions = built
+        # The draws the seat saw are scripted into the game; the draws still
+        # to come are seeded by a fresh seed. Both are part of the value.
+        seed = rng.getrandbits(63) if plan.draws else None
         try:
             state = deal(
                 seen.rules,
+                seed=seed,
                 dealer=dealt.dealer,
                 hands=hands,
                 hidden=hidden or None,
                 stock=stock or None,
             )
             if plan.draws:
-                script = _Script(tuple(plan.draws.items()), rng.getrandbits(63))
-                state = attrs.evolve(state, chance=script)
+                state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
             for action in actions:
                 state = state.apply(action)
         except CheatRulesError:
@@ -445,42 +444,6 @@ def _pick(
             return None
         chosen.append(item)
     return chosen
-
-
-@attrs.frozen
-class _Script:
-    """The chance of a sampled game: the draws the seat saw, and fresh random ones after.
-
-    At each moment where the seat saw a card drawn, the same card is drawn;
-    at any other moment (the sampled game played on by a search), a draw
-    seeded by ``seed`` and the moment, as in a real game.
-    """
-
-    draws: tuple[tuple[int, Card], ...]
-    seed: int
-
-    def __call__(self, moment: int) -> Chance:
-        for seen, card in self.draws:
-            if seen == moment:
-                return _Drawn(card)
-        return Chance(f"sample {self.seed}:{moment}")
-
-
-class _Drawn(Chance):
-    """A chance scripted to draw ``card`` (the one a seat saw turned over)."""
-
-    __slots__ = ("_card",)
-
-    def __init__(self, card: Card) -> None:
-        super().__init__("scripted")
-        self._card = card
-
-    def choice(self, items: Sequence[_T]) -> _T:
-        """``card`` (a sampled game holds it in the group, by construction)."""
-        for item in items:
-            if item == self._card:
-                return item
-        return items[0]
 
 
 @attrs.frozen
