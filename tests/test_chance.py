@@ -11,8 +11,16 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
+from hypothesis import event, given
+from hypothesis import strategies as st
+
 import cheatrules as cr
 from cheatrules import Challenge, Play
+from cheatrules.sampling import SamplingError, sample
+
+from .budget import examples
+from .strategies import option_combinations, play_randomly, random_action
 
 
 def _one_card_game() -> cr.GameState:
@@ -49,3 +57,52 @@ def test_a_pickled_sample_draws_as_the_sample_does() -> None:
     copy = pickle.loads(pickle.dumps(sampled))
     assert copy == sampled and hash(copy) == hash(sampled)
     assert copy.apply(Challenge()).events == sampled.apply(Challenge()).events
+
+
+# -- equal states have equal successors ---------------------------------------------------
+
+
+def _actions(state: cr.GameState, rng: random.Random) -> list[cr.Action]:
+    """The choices other than plays, a few uniformly random legal actions, and a random play."""
+    legal = state.legal_actions()
+    return [*state.choices, *(legal.choice(rng) for _ in range(3)), random_action(state, rng)]
+
+
+def _same_futures(state: cr.GameState, other: cr.GameState, rng: random.Random) -> None:
+    """``other`` equals ``state``, and each action takes both to equal states, event for event."""
+    assert other == state and hash(other) == hash(state)
+    for action in _actions(state, rng):
+        after, other_after = state.apply(action), other.apply(action)
+        assert other_after == after
+        assert other_after.events == after.events
+
+
+@examples(30)
+@given(option_combinations(), st.integers(0, 2**32), st.data())
+def test_equal_states_have_equal_successors(
+    rules: cr.Rules, seed: int, data: st.DataObject
+) -> None:
+    if data.draw(st.booleans(), label="one-card check"):
+        # The check that draws, half the time (any composition allows it).
+        rules = attrs.evolve(rules, check=cr.policies.OneCard())
+    rng = random.Random(seed)
+    states = play_randomly(cr.deal(rules, seed=seed), seed, limit=60)
+    for state in rng.sample(states, min(3, len(states))):
+        if state.is_over:
+            continue
+        # The same game written and read back, and pickled.
+        _same_futures(state, cr.loads(cr.dumps(state)), rng)
+        _same_futures(state, pickle.loads(pickle.dumps(state)), rng)
+        # A game sampled from a seat's view, against its own record and copy.
+        seat = data.draw(st.integers(0, rules.players - 1), label="seat")
+        seen = state.observe(seat)
+        try:
+            sampled = sample(seen, rng, attempts=100)
+        except SamplingError:
+            continue
+        assert sampled.observe(seat) == seen
+        event("sampled, with scripted draws" if sampled.draws else "sampled")
+        if sampled == state:
+            _same_futures(state, sampled, rng)
+        _same_futures(sampled, cr.loads(cr.dumps(sampled)), rng)
+        _same_futures(sampled, pickle.loads(pickle.dumps(sampled)), rng)
