@@ -8,10 +8,12 @@ draw the same card.
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 
 import attrs
+import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -106,3 +108,49 @@ def test_equal_states_have_equal_successors(
             _same_futures(state, sampled, rng)
         _same_futures(sampled, cr.loads(cr.dumps(sampled)), rng)
         _same_futures(sampled, pickle.loads(pickle.dumps(sampled)), rng)
+
+
+# -- records of scripted draws ------------------------------------------------------------
+
+
+def test_a_sampled_game_records_the_draws_its_seat_saw_and_a_dealt_game_none() -> None:
+    state = _one_card_game()
+    shown = state.events[3]  # the deal, the play, the challenge, the card turned over
+    assert isinstance(shown, cr.events.Revealed)
+    assert state.draws == () and "draws" not in json.loads(cr.dumps(state))["deal"]
+    sampled = state.observe(2).sample(random.Random(1))
+    # The seat saw the challenge at moment 2 turn over this card; the sample draws it there.
+    assert sampled.draws == ((2, shown.cards[0]),)
+    assert sampled.events[3] == shown
+    record = json.loads(cr.dumps(sampled))
+    assert record["deal"]["draws"] == [[2, str(shown.cards[0])]]
+    assert cr.dumps(cr.loads(cr.dumps(sampled))) == cr.dumps(sampled)
+
+
+@pytest.mark.parametrize(
+    ("draws", "message"),
+    [
+        ("K♣", "deal.draws must be a list of [moment, card] pairs"),
+        ([[2]], "deal.draws[0] must be a [moment, card] pair"),
+        ([[0, "K♣"]], "deal.draws[0]: the moment must be a whole number of 1 or more"),
+        ([[True, "K♣"]], "deal.draws[0]: the moment must be a whole number of 1 or more"),
+        ([[2, "Zz"]], "deal.draws[0]: cannot read 'Zz' as a card"),
+        ([[2, "K♣"], [2, "K♣"]], "deal.draws[1]: the moments must rise; 2 follows 2"),
+        ([[3, "K♣"]], "deal.draws[0]: no challenge at moment 3 turned over K♣"),
+        ([[40, "K♣"]], "deal.draws[0]: no challenge at moment 40 turned over K♣"),
+        ([[2, "Q♥"]], "actions[1] (challenge): the draw is scripted to turn over Q♥, which is not"),
+    ],
+)
+def test_a_record_whose_draws_cannot_be_the_game_is_refused(draws: object, message: str) -> None:
+    record = {
+        "format": "cheatrules",
+        "version": 1,
+        "rules": json.loads(cr.dumps(_one_card_game()))["rules"],
+        "deal": {"dealer": 2, "seed": 5, "hands": ["K♣ 9♣ 4♦", "A♠ 2♦", "3♠"], "draws": draws},
+        "actions": ["play 9♣ K♣ as A", "challenge"],
+    }
+    with pytest.raises(cr.RecordError) as raised:
+        cr.loads(json.dumps(record))
+    assert message in str(raised.value)
+    record["deal"]["draws"] = [[2, "K♣"]]
+    assert cr.loads(json.dumps(record)).events[3].cards == cr.cards("K♣")  # type: ignore[attr-defined]
