@@ -104,8 +104,9 @@ def test_equal_states_have_equal_successors(
             continue
         assert sampled.observe(seat) == seen
         event("sampled, with scripted draws" if sampled.draws else "sampled")
-        if sampled == state:
-            _same_futures(state, sampled, rng)
+        # (A sample never equals the seeded game it was drawn from: it has its
+        # own seed, and under a check that draws, its script.)
+        assert sampled != state
         _same_futures(sampled, cr.loads(cr.dumps(sampled)), rng)
         _same_futures(sampled, pickle.loads(pickle.dumps(sampled)), rng)
 
@@ -154,3 +155,17 @@ def test_a_record_whose_draws_cannot_be_the_game_is_refused(draws: object, messa
     assert message in str(raised.value)
     record["deal"]["draws"] = [[2, "K♣"]]
     assert cr.loads(json.dumps(record)).events[3].cards == cr.cards("K♣")  # type: ignore[attr-defined]
+
+
+def test_samples_draw_their_future_cards_apart_as_the_seat_cannot_tell() -> None:
+    # Seat 0 laid A♦ K♣ as aces and knows its group; which card a check will
+    # turn over it cannot know, so the samples it searches over must differ there.
+    rules = cr.english(3, check="one-card")
+    state = cr.deal(rules, hands=["A♦ K♣ 2♦", "K♥ 9♣", "Q♥ 8♣"], seed=3)
+    seen = state.apply(Play("A♦ K♣", "A")).observe(0)
+    shown = set()
+    for seed in range(16):
+        revealed = seen.sample(random.Random(seed)).apply(Challenge()).events[3]
+        assert isinstance(revealed, cr.events.Revealed)
+        shown.add(str(revealed.cards[0]))
+    assert shown == {"A♦", "K♣"}

@@ -45,7 +45,10 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
 
     Returns a :class:`~cheatrules.GameState` whose deal and history agree
     with everything the seat saw, with the hidden cards placed at random:
-    ``sample(seen, rng).observe(seen.seat) == seen``.
+    ``sample(seen, rng).observe(seen.seat) == seen``. The game has a fresh
+    seed from ``rng``, which seeds the draws still to come; the cards the
+    seat saw a check draw are scripted into it
+    (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
     Raises:
         SamplingError: no consistent game was found in ``attempts`` tries
@@ -62,8 +65,9 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
             continue
         hands, hidden, stock, actions = built
         # The draws the seat saw are scripted into the game; the draws still
-        # to come are seeded by a fresh seed. Both are part of the value.
-        seed = rng.getrandbits(63) if plan.draws else None
+        # to come are seeded by a fresh seed, so that samples draw apart as
+        # the seat's uncertainty does. Both are part of the value.
+        seed = rng.getrandbits(63)
         try:
             state = deal(
                 seen.rules,
