@@ -1024,6 +1024,10 @@ class GameState:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        # A state pickled before draws were data held no draws, and a chance
+        # callable that was None outside samples.
+        state.pop("_chance", None)
+        state.setdefault("_draws", ())
         state["_log"] = _persistent.from_items(state["_log"])
         state["_table"] = _persistent.from_items(state["_table"])
         for name, value in state.items():
