@@ -3,7 +3,11 @@
 A rule that leaves something to chance (the one-card check turns over a
 card drawn at random) draws from a :class:`Chance`. The engine seeds each
 one from the game's seed and the moment of the game, so replaying a game's
-record repeats every draw, and two games from one seed draw alike.
+record repeats every draw, and two games from one seed draw alike. A game
+made to agree with what a seat saw (see :func:`cheatrules.sampling.sample`)
+is scripted instead to draw, at the moments the seat saw, the cards it saw
+turned over: a :class:`Drawn` chance. Either way the draw is part of the
+state's value, so equal states draw alike.
 
 >>> first = Chance("7:12")
 >>> again = Chance("7:12")
@@ -17,7 +21,10 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["Chance"]
+from cheatrules.cards import Card
+from cheatrules.errors import RulesError
+
+__all__ = ["Chance", "Drawn"]
 
 _T = TypeVar("_T")
 
@@ -47,3 +54,44 @@ class Chance:
 
     def __repr__(self) -> str:
         return f"Chance({self._seed!r})"
+
+
+class Drawn(Chance):
+    """A chance scripted to draw ``card``: the card a seat saw turned over at this moment.
+
+    >>> from cheatrules.cards import cards
+    >>> str(Drawn(Card.parse("K♣")).choice(cards("A♦ K♣")))
+    'K♣'
+    """
+
+    __slots__ = ("_card",)
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(f"drawn {card}")
+        self._card = card
+
+    def randrange(self, stop: int) -> int:
+        """Not available: a scripted draw names a card, so draw with :meth:`choice`.
+
+        Raises:
+            RulesError: always.
+
+        """
+        raise RulesError(f"the draw is scripted to turn over {self._card}; draw it with choice()")
+
+    def choice(self, items: Sequence[_T]) -> _T:
+        """The scripted card, which must be one of ``items``.
+
+        Raises:
+            RulesError: the scripted card is not among ``items``.
+
+        """
+        for item in items:
+            if item == self._card:
+                return item
+        raise RulesError(
+            f"the draw is scripted to turn over {self._card}, which is not in the group"
+        )
+
+    def __repr__(self) -> str:
+        return f"Drawn({self._card})"

@@ -45,6 +45,7 @@ one player's view; :func:`loads_view` reads it back as that seat's
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 import attrs
@@ -53,9 +54,10 @@ from cheatrules._json import checked, get, json_object, read_action, show, to_js
 from cheatrules._registry import register_policy
 from cheatrules._rules_json import read_rules, rules_to_json
 from cheatrules._view_records import read_view
+from cheatrules.cards import Card
 from cheatrules.deal import deal, shuffled_deal
 from cheatrules.errors import CheatRulesError, RecordError
-from cheatrules.events import Dealt, Event
+from cheatrules.events import Challenged, Dealt, Event, Revealed
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
 
@@ -96,6 +98,9 @@ def dumps(state: GameState, *, seat: int | None = None) -> str:
         record["deal"]["hidden"] = show(dealt.set_aside)
         if dealt.stock:
             record["deal"]["stock"] = show(dealt.stock)
+    if state.draws:
+        # A sampled game's draws are scripted, not seeded: write them.
+        record["deal"]["draws"] = [[moment, str(card)] for moment, card in state.draws]
     record["actions"] = [action.text() for action in state.actions]
     return json.dumps(record, ensure_ascii=False, indent=2)
 
@@ -191,6 +196,9 @@ def loads(text: str | bytes) -> GameState:
         raise RecordError("deal needs either a seed or the hands")
     else:
         state = checked("deal", lambda: deal(rules, seed=seed, dealer=dealer))
+    draws = _read_draws(dealt.get("draws", []))
+    if draws:
+        state = attrs.evolve(state, draws=draws)
     actions = get(record, "actions", list, "record")
     for index, item in enumerate(actions):
         action = read_action(item, index)
@@ -198,7 +206,41 @@ def loads(text: str | bytes) -> GameState:
             state = state.apply(action)
         except CheatRulesError as error:
             raise RecordError(f"actions[{index}] ({item}): {error}") from None
+    _check_draws(state)
     return state  # type: ignore[no-any-return]
+
+
+def _read_draws(data: object) -> tuple[tuple[int, Card], ...]:
+    """The scripted draws of a record's deal: pairs of a moment and a card, moments rising."""
+    if not isinstance(data, list):
+        raise RecordError(f"deal.draws must be a list of [moment, card] pairs; got {data!r}")
+    draws: list[tuple[int, Card]] = []
+    for index, item in enumerate(data):
+        where = f"deal.draws[{index}]"
+        if not (isinstance(item, list) and len(item) == 2):
+            raise RecordError(f"{where} must be a [moment, card] pair such as [4, '7♣']")
+        moment, text = item
+        if not isinstance(moment, int) or isinstance(moment, bool) or moment < 1:
+            raise RecordError(f"{where}: the moment must be a whole number of 1 or more")
+        if draws and moment <= draws[-1][0]:
+            raise RecordError(f"{where}: the moments must rise; {moment} follows {draws[-1][0]}")
+        draws.append((moment, checked(where, partial(Card.parse, text))))
+    return tuple(draws)
+
+
+def _check_draws(state: GameState) -> None:
+    """Every scripted draw turned over its card at a challenge of the game."""
+    events = state.events
+    for index, (moment, card) in enumerate(state.draws):
+        challenged, shown = events[moment : moment + 2] if moment + 1 < len(events) else (None,) * 2
+        if not (
+            isinstance(challenged, Challenged)
+            and isinstance(shown, Revealed)
+            and shown.cards == (card,)
+        ):
+            raise RecordError(
+                f"deal.draws[{index}]: no challenge at moment {moment} turned over {card}"
+            )
 
 
 def loads_view(text: str | bytes) -> Observation:

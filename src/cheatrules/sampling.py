@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.chance import Chance
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
@@ -35,8 +33,6 @@ from cheatrules.events import (
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
 
-_T = TypeVar("_T")
-
 __all__ = ["SamplingError", "sample"]
 
 
@@ -49,7 +45,10 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
 
     Returns a :class:`~cheatrules.GameState` whose deal and history agree
     with everything the seat saw, with the hidden cards placed at random:
-    ``sample(seen, rng).observe(seen.seat) == seen``.
+    ``sample(seen, rng).observe(seen.seat) == seen``. The game has a fresh
+    seed from ``rng``, which seeds the draws still to come; the cards the
+    seat saw a check draw are scripted into it
+    (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
     Raises:
         SamplingError: no consistent game was found in ``attempts`` tries
@@ -65,17 +64,21 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
         if built is None:
             continue
         hands, hidden, stock, actions = built
+        # The draws the seat saw are scripted into the game; the draws still
+        # to come are seeded by a fresh seed, so that samples draw apart as
+        # the seat's uncertainty does. Both are part of the value.
+        seed = rng.getrandbits(63)
         try:
             state = deal(
                 seen.rules,
+                seed=seed,
                 dealer=dealt.dealer,
                 hands=hands,
                 hidden=hidden or None,
                 stock=stock or None,
             )
             if plan.draws:
-                script = _Script(tuple(plan.draws.items()), rng.getrandbits(63))
-                state = attrs.evolve(state, chance=script)
+                state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
             for action in actions:
                 state = state.apply(action)
         except CheatRulesError:
@@ -445,42 +448,6 @@ def _pick(
             return None
         chosen.append(item)
     return chosen
-
-
-@attrs.frozen
-class _Script:
-    """The chance of a sampled game: the draws the seat saw, and fresh random ones after.
-
-    At each moment where the seat saw a card drawn, the same card is drawn;
-    at any other moment (the sampled game played on by a search), a draw
-    seeded by ``seed`` and the moment, as in a real game.
-    """
-
-    draws: tuple[tuple[int, Card], ...]
-    seed: int
-
-    def __call__(self, moment: int) -> Chance:
-        for seen, card in self.draws:
-            if seen == moment:
-                return _Drawn(card)
-        return Chance(f"sample {self.seed}:{moment}")
-
-
-class _Drawn(Chance):
-    """A chance scripted to draw ``card`` (the one a seat saw turned over)."""
-
-    __slots__ = ("_card",)
-
-    def __init__(self, card: Card) -> None:
-        super().__init__("scripted")
-        self._card = card
-
-    def choice(self, items: Sequence[_T]) -> _T:
-        """``card`` (a sampled game holds it in the group, by construction)."""
-        for item in items:
-            if item == self._card:
-                return item
-        return items[0]
 
 
 @attrs.frozen

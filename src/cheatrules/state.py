@@ -36,7 +36,7 @@ from cheatrules._generation import (
 from cheatrules._persistent import Stack
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
-from cheatrules.chance import Chance
+from cheatrules.chance import Chance, Drawn
 from cheatrules.errors import IllegalActionError, SeatError
 from cheatrules.events import (
     Accepted,
@@ -85,7 +85,8 @@ class GameState:
 
     Make one with :func:`~cheatrules.deal`; move it on with :meth:`apply`.
     Frozen, hashable and comparable: two states are equal when they hold the
-    same rules, seed and history.
+    same rules, seed, scripted draws (:attr:`draws`) and history, and equal
+    states have equal successors.
     """
 
     #: The rules being played.
@@ -129,9 +130,10 @@ class GameState:
     _resume: tuple[int, ...] = ()
     # ...and the seat that challenge chose to play next, should the final play stand.
     _after: int | None = None
-    # Where a rule's chance draws come from: by default seeded from the game's
-    # seed and the moment; the sampler scripts them to match what a seat saw.
-    _chance: Callable[[int], Chance] | None = None
+    # Draws scripted into the game, by moment (the log's length when drawn),
+    # oldest first: the card a check turns over then. Any other draw is
+    # seeded from the seed and the moment. Part of the value, as the seed is.
+    _draws: tuple[tuple[int, Card], ...] = ()
     _memo: dict[object, Any] = attrs.field(init=False, factory=dict)
 
     # -- reading the state -------------------------------------------------
@@ -224,6 +226,19 @@ class GameState:
     def outcome(self) -> Outcome | None:
         """The winners and losers once the game is over, else ``None``."""
         return self._outcome
+
+    @property
+    def draws(self) -> tuple[tuple[int, Card], ...]:
+        """The draws scripted into this game, oldest first; empty for a dealt game.
+
+        Each is a moment (the index in :attr:`events` of a challenge) and the
+        card its check turns over there. A game made by
+        :func:`~cheatrules.sampling.sample` is scripted to draw the cards its
+        seat saw turned over; every other draw, in any game, is seeded by
+        :attr:`seed` and the moment. Records write the scripted draws, and
+        they are part of the state's value.
+        """
+        return self._draws
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -567,7 +582,7 @@ class GameState:
             revealed=self._revealed if revealed is None else revealed,
             resume=resume,
             after=after,
-            chance=self._chance,
+            draws=self._draws,
         )
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
@@ -646,9 +661,7 @@ class GameState:
         table = self._table[1] if earlier else self._table  # type: ignore[index]
         claim, laid = table[0]  # type: ignore[index]
         declarer = claim.seat
-        moment = self._log_length
-        chance = Chance(f"{self.seed}:{moment}") if self._chance is None else self._chance(moment)
-        shown = rules.check.shown(laid, chance)
+        shown = rules.check.shown(laid, self._chance())
         truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else declarer
         waiting = self._waiting
@@ -736,6 +749,14 @@ class GameState:
             seating=seating, allowed=allowed, discarded=discarded, stock=stock,
             revealed=tuple(revealed),
         )  # fmt: skip
+
+    def _chance(self) -> Chance:
+        """The chance of this moment: scripted if a draw is, else seeded by the seed and moment."""
+        moment = self._log_length
+        for when, card in self._draws:
+            if when == moment:
+                return Drawn(card)
+        return Chance(f"{self.seed}:{moment}")
 
     def _reopen(
         self,
@@ -959,6 +980,7 @@ class GameState:
             and self._keys == other._keys
             and self.seed == other.seed
             and self.rules == other.rules
+            and self._draws == other._draws
             and _persistent.same(self._log, other._log)
         )
 
@@ -970,7 +992,14 @@ class GameState:
         cached: int | None = self._memo.get("hash")
         if cached is None:
             cached = self._memo["hash"] = hash(
-                (self._log_length, self._keys, self._to_move, self._phase, self._table_size)
+                (
+                    self._log_length,
+                    self._keys,
+                    self._to_move,
+                    self._phase,
+                    self._table_size,
+                    self._draws,
+                )
             )
         return cached
 
@@ -995,6 +1024,10 @@ class GameState:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        # A state pickled before draws were data held no draws, and a chance
+        # callable that was None outside samples.
+        state.pop("_chance", None)
+        state.setdefault("_draws", ())
         state["_log"] = _persistent.from_items(state["_log"])
         state["_table"] = _persistent.from_items(state["_table"])
         for name, value in state.items():
