@@ -98,6 +98,8 @@ def test_the_log_reads_like_a_tuple() -> None:
     assert log == items and items == log and log != items[:-1] and log != list(items)
     assert log == Log.of(items) and hash(log) == hash(items)
     assert Log() == () and len(Log()) == 0
+    assert log + (10,) == (*items, 10) and (-1,) + log == (-1, *items)  # noqa: RUF005
+    assert log + log == items + items
 
 
 def test_the_log_says_when_an_index_is_out_of_range() -> None:

@@ -129,6 +129,17 @@ class Log(Sequence[T]):
         """The position of the first item equal to ``value`` (from ``start``, before ``stop``)."""
         return tuple(self).index(value, start, self._length if stop is None else stop)
 
+    def __add__(self, other: tuple[T, ...] | Log[T]) -> tuple[T, ...]:
+        """The items of both, as a tuple (as ``tuple + tuple`` gives)."""
+        if not isinstance(other, (tuple, Log)):
+            return NotImplemented
+        return (*self, *other)
+
+    def __radd__(self, other: tuple[T, ...]) -> tuple[T, ...]:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return (*other, *self)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Log):
             return self._length == other._length and _same_items(self._chunks, other._chunks)
