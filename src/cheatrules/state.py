@@ -257,6 +257,11 @@ class GameState:
     def observe(self, seat: int) -> Observation:
         """What ``seat`` knows: its own hand, the public table, and the log as it saw it.
 
+        The seat's log extends the one it was shown at an earlier state of
+        this game and shares it (see :attr:`Observation.events
+        <cheatrules.Observation.events>`), so observing costs about the same
+        late in a game as early; the state keeps the observation it made.
+
         Raises:
             SeatError: ``seat`` is not a seat at this table.
 
