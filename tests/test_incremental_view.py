@@ -153,3 +153,15 @@ def test_a_branch_observes_the_same_as_the_line_it_left(seed: int, split: int, s
         state = state.apply(random_action(state, rng))
         assert state.observe(seat) == rebuilt(state, seat)
     assert branch[0].observe(seat) == rebuilt(branch[0], seat)
+
+
+def test_states_observed_out_of_order_show_what_they_showed_in_order() -> None:
+    # A seat's latest view may belong to a later state, or to another line of
+    # play; an earlier state then finds an older view to extend, or starts over.
+    states = random_game(cr.verish(5), seed=11, decisions=120)
+    rng = random.Random(4)
+    order = list(range(len(states)))
+    rng.shuffle(order)
+    for index in order[:60] + order[:60][::-1]:
+        for seat in (0, 3):
+            assert states[index].observe(seat) == rebuilt(states[index], seat)
