@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import assume, given
@@ -27,7 +27,7 @@ def seen_cards(state: cr.GameState, seat: int) -> set[cr.Card]:
     return seen
 
 
-def cards_named(events: tuple[cr.Event, ...]) -> list[cr.Card]:
+def cards_named(events: Sequence[cr.Event]) -> list[cr.Card]:
     """Every card any of these events names."""
     named: list[cr.Card] = []
     for event in events:

@@ -338,3 +338,14 @@ def test_a_record_of_a_named_game_passes_that_games_player_and_deck_checks() -> 
 def test_a_record_of_two_packs_for_five_players_loads() -> None:
     state = cr.deal(cr.english(5, decks=2), seed=2)
     assert cr.loads(cr.dumps(state)) == state
+
+
+def test_rules_changed_past_their_games_checks_are_recorded_as_custom_rules() -> None:
+    # attrs.evolve can give a "verish" two packs, which verish() refuses: the
+    # record names no game then, and reads back as the same rules.
+    rules = attrs.evolve(cr.verish(4), deck=cr.Deck(packs=2))
+    state = cr.deal(rules, seed=3)
+    record = json.loads(cr.dumps(state))
+    assert record["rules"]["game"] == "custom" and record["rules"]["name"] == "verish"
+    assert cr.loads(cr.dumps(state)) == state
+    assert json.loads(cr.dumps(cr.deal(cr.verish(4), seed=3)))["rules"]["game"] == "verish"

@@ -8,7 +8,9 @@ changes.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar, overload
 
 T = TypeVar("T")
 
@@ -42,3 +44,152 @@ def same(first: Stack[Any], second: Stack[Any]) -> bool:
             return False
         first, second = first[1], second[1]
     return True
+
+
+class Log(Sequence[T]):
+    """A read-only sequence over a stack of chunks: ``(items, rest)``, ``items`` a tuple.
+
+    Extending a log by a few items pushes one chunk and shares the rest, so
+    the logs of every state of a game together cost about one log. It
+    compares equal to a tuple (or another :class:`Log`) holding the same
+    items, hashes like that tuple, and pickles flat. Reading near the end
+    (``log[-1]``, ``log[-3:]``) walks only the newest chunks.
+    """
+
+    __slots__ = ("_chunks", "_hash", "_length")
+
+    def __init__(self, chunks: Stack[tuple[T, ...]] = None, length: int | None = None) -> None:
+        self._chunks = chunks
+        if length is None:
+            length = sum(len(items) for items in oldest_first(chunks))
+        self._length = length
+        self._hash: int | None = None
+
+    @classmethod
+    def of(cls, items: Iterable[T]) -> Log[T]:
+        """The log holding ``items``, oldest first, in one chunk."""
+        chunk = tuple(items)
+        return cls((chunk, None) if chunk else None, len(chunk))
+
+    def extended(self, items: Iterable[T]) -> Log[T]:
+        """The log with ``items`` added at the end; this one is shared, not copied."""
+        chunk = tuple(items)
+        if not chunk:
+            return self
+        return Log((chunk, self._chunks), self._length + len(chunk))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[T]:
+        for items in oldest_first(self._chunks):
+            yield from items
+
+    def __reversed__(self) -> Iterator[T]:
+        chunks = self._chunks
+        while chunks is not None:
+            yield from reversed(chunks[0])
+            chunks = chunks[1]
+
+    def _newest(self, count: int) -> list[T]:
+        """At least the newest ``count`` items, oldest first (whole chunks)."""
+        parts: list[tuple[T, ...]] = []
+        have = 0
+        chunks = self._chunks
+        while chunks is not None and have < count:
+            parts.append(chunks[0])
+            have += len(chunks[0])
+            chunks = chunks[1]
+        return [item for items in reversed(parts) for item in items]
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        length = self._length
+        if isinstance(index, slice):
+            start, stop, step = index.indices(length)
+            low = min(start, stop + 1) if step < 0 else start
+            low = max(low, 0)
+            newest = self._newest(length - low)
+            offset = length - len(newest)
+            return tuple(newest[i - offset] for i in range(start, stop, step))
+        index = operator.index(index)
+        if index < 0:
+            index += length
+        if not 0 <= index < length:
+            raise IndexError("log index out of range")
+        newest = self._newest(length - index)
+        return newest[index - (length - len(newest))]
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """The position of the first item equal to ``value`` (from ``start``, before ``stop``)."""
+        return tuple(self).index(value, start, self._length if stop is None else stop)
+
+    def __add__(self, other: tuple[T, ...] | Log[T]) -> tuple[T, ...]:
+        """The items of both, as a tuple (as ``tuple + tuple`` gives)."""
+        if not isinstance(other, (tuple, Log)):
+            return NotImplemented
+        return (*self, *other)
+
+    def __radd__(self, other: tuple[T, ...]) -> tuple[T, ...]:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return (*other, *self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log):
+            return self._length == other._length and _same_items(self._chunks, other._chunks)
+        if isinstance(other, tuple):
+            return self._length == len(other) and all(
+                mine == theirs for mine, theirs in zip(reversed(self), reversed(other), strict=True)
+            )
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Log({tuple(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flat: pickling the chunks nested would recurse once per chunk.
+        return (Log.of, (tuple(self),))
+
+
+def _same_items(first: Stack[tuple[Any, ...]], second: Stack[tuple[Any, ...]]) -> bool:
+    """Whether two chunk stacks of equal length hold equal items, newest first.
+
+    Stops where both reach one shared chunk node at once (their rest is shared).
+    """
+    mine: tuple[Any, ...] = ()
+    theirs: tuple[Any, ...] = ()
+    at_mine = at_theirs = 0
+    while True:
+        if at_mine == len(mine) and at_theirs == len(theirs):
+            if first is second:
+                return True
+            mine, theirs, at_mine, at_theirs = (), (), 0, 0
+        if at_mine == len(mine):
+            if first is None:
+                return second is None and at_theirs == len(theirs)
+            mine, first, at_mine = first[0], first[1], 0
+            continue
+        if at_theirs == len(theirs):
+            if second is None:
+                return False
+            theirs, second, at_theirs = second[0], second[1], 0
+            continue
+        if mine[-1 - at_mine] != theirs[-1 - at_theirs]:
+            return False
+        at_mine += 1
+        at_theirs += 1

@@ -48,7 +48,7 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         RecordError: a policy's class is not registered.
 
     """
-    game = rules.name if rules.name in _FACTORIES else "custom"
+    game = rules.name if _made_by_its_game(rules) else "custom"
     named = {} if game == rules.name else {"name": rules.name}
     return {
         "game": game,
@@ -56,6 +56,23 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         "players": rules.players,
         "policies": {family: _policy(getattr(rules, family)) for family in POLICY_FAMILIES},
     }
+
+
+def _made_by_its_game(rules: Rules) -> bool:
+    """Whether the game ``rules`` is named after makes exactly these rules.
+
+    Only then may a record name the game, whose own checks reading it runs
+    again; rules changed past those checks (``attrs.evolve``) are written as
+    custom rules under the same name, and read back equal.
+    """
+    factory = _FACTORIES.get(rules.name)
+    if factory is None:
+        return False
+    policies = {family: getattr(rules, family) for family in POLICY_FAMILIES}
+    try:
+        return bool(factory(rules.players, **policies) == rules)
+    except CheatRulesError:
+        return False
 
 
 # -- reading -----------------------------------------------------------------

@@ -20,10 +20,12 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
+from cheatrules._persistent import Log
 from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
 from cheatrules.events import Event, describe_claim
@@ -36,6 +38,11 @@ if TYPE_CHECKING:
     from cheatrules.state import GameState
 
 __all__ = ["Observation"]
+
+
+def _events(events: Iterable[Event]) -> Sequence[Event]:
+    """A seat's log as given when it is a shared one, else as a tuple."""
+    return events if isinstance(events, (tuple, Log)) else tuple(events)
 
 
 @attrs.frozen
@@ -71,8 +78,11 @@ class Observation:
     set_aside_count: int
     #: The winners and losers once the game is over.
     outcome: Outcome | None
-    #: The log as this seat saw it, oldest first.
-    events: tuple[Event, ...]
+    #: The log as this seat saw it, oldest first. A tuple, or a read-only sequence that
+    #: compares equal to the tuple of the same events (an observation from
+    #: :meth:`GameState.observe <cheatrules.GameState.observe>` shares it with the
+    #: seat's earlier observations of the game instead of copying it).
+    events: Sequence[Event] = attrs.field(converter=_events)
     #: The fours this seat may discard now (empty unless it is this seat's discard decision).
     offered: tuple[Rank, ...] = ()
     #: How many cards are left in the stock (the fixed-hand variation).

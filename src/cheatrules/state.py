@@ -22,6 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import attrs
@@ -41,6 +42,7 @@ from cheatrules.errors import IllegalActionError, SeatError
 from cheatrules.events import (
     Accepted,
     Challenged,
+    Dealt,
     Discarded,
     Drew,
     Event,
@@ -270,6 +272,11 @@ class GameState:
     def observe(self, seat: int) -> Observation:
         """What ``seat`` knows: its own hand, the public table, and the log as it saw it.
 
+        The seat's log extends the one it was shown at an earlier state of
+        this game and shares it (see :attr:`Observation.events
+        <cheatrules.Observation.events>`), so observing costs about the same
+        late in a game as early; the state keeps the observation it made.
+
         Raises:
             SeatError: ``seat`` is not a seat at this table.
 
@@ -294,12 +301,44 @@ class GameState:
                 discarded=self._discarded,
                 set_aside_count=len(self.set_aside),
                 outcome=self._outcome,
-                events=tuple(event.seen_by(seat) for event in self.events),
+                events=self._seen_log(seat),
                 offered=offered,
                 stock_size=len(self.stock),
                 choices=self._extras() if seat == self._to_move else (),
             )
         return seen
+
+    def _seen_log(self, seat: int) -> _persistent.Log[Event]:
+        """The log as ``seat`` saw it, extending one an earlier state of this game made.
+
+        The states of a game share a :class:`_SeenLogs` (``_memo["seen"]``):
+        the logs each seat was shown lately, by the state log they stand for.
+        Walking down this state's log to the newest of them, only the events
+        since are redacted, and every observation of the game shares one copy
+        of each seat's log.
+        """
+        box: _SeenLogs | None = self._memo.get("seen")
+        if box is None:
+            box = self._memo["seen"] = _SeenLogs()
+        known = box.by_seat.setdefault(seat, {})
+        fresh: list[Event] = []
+        log = self._log
+        view: _persistent.Log[Event] = _persistent.Log()
+        while log is not None:
+            hit = known.get(id(log))
+            if hit is not None and hit[0] is log:
+                view = hit[1]
+                break
+            fresh.append(log[0])
+            log = log[1]
+        fresh.reverse()
+        view = view.extended(_seen_by(event, seat) for event in fresh)
+        known[id(self._log)] = (self._log, view)
+        if len(known) > _SEEN_KEPT:
+            # Another thread may have got there first.
+            with suppress(KeyError, RuntimeError, StopIteration):
+                del known[next(iter(known))]
+        return view
 
     # -- decisions -----------------------------------------------------------
 
@@ -554,7 +593,7 @@ class GameState:
         after: int | None = None,
     ) -> GameState:
         """The following state: unnamed fields are kept, or cleared where they belong to a phase."""
-        return GameState(
+        following = GameState(
             rules=self.rules,
             seed=self.seed,
             dealer=self.dealer,
@@ -584,6 +623,11 @@ class GameState:
             after=after,
             draws=self._draws,
         )
+        box = self._memo.get("seen")
+        if box is None:
+            box = self._memo["seen"] = _SeenLogs()
+        following._memo["seen"] = box  # the seats' logs of this game, for observe() to extend
+        return following
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
         rank, hand, keys, laid = checked
@@ -1033,6 +1077,43 @@ class GameState:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_memo", {})
+
+
+# How many of each seat's latest logs a game keeps to extend (a search that
+# observes sibling states finds their common ancestor's among them).
+_SEEN_KEPT = 16
+
+
+class _SeenLogs:
+    """The logs each seat of one game was shown lately, shared by the game's states.
+
+    ``by_seat[seat]`` maps ``id(log)`` to ``(log, view)``: a state log (a
+    persistent stack node, kept alive here so its id stays its own) and the
+    seat's view of it; oldest first, at most :data:`_SEEN_KEPT` of them.
+    """
+
+    __slots__ = ("by_seat",)
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int, dict[int, tuple[Stack[Event], _persistent.Log[Event]]]] = {}
+
+
+# Redacted events, shared between seats and states (the claim of a play is the
+# same object in every other seat's log).
+_REDACTED: dict[Event, Event] = {}
+
+
+def _seen_by(event: Event, seat: int) -> Event:
+    """``event.seen_by(seat)``, the same object each time it hides the same cards."""
+    seen = event.seen_by(seat)
+    if seen is event or isinstance(seen, Dealt):
+        return seen
+    shared = _REDACTED.get(seen)
+    if shared is None:
+        if len(_REDACTED) >= 4096:
+            _REDACTED.clear()
+        shared = _REDACTED[seen] = seen
+    return shared
 
 
 def _first_active(seating: Seating, seat: int) -> int:
