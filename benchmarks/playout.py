@@ -137,9 +137,7 @@ def main() -> None:
     print(f"{args.games} games, {args.players} players, {engine_decisions} decisions")
     print(f"public API:   {engine_rate:>12,.0f} decisions/s")
     print(f"minimal loop: {minimal_rate:>12,.0f} decisions/s")
-    print(
-        f"ratio:        {minimal_rate / engine_rate:>12.2f}x slower than the floor (target <= 6)"
-    )
+    print(f"ratio:        {minimal_rate / engine_rate:>12.2f}x slower than the floor (target <= 6)")
 
     # A long game: ten seats on two packs, where frequent challenges keep the
     # pile moving between hands (seed 0 runs to some 15,000 decisions and
