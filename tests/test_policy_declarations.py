@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules.cards import STANDARD_RANKS, Card, Rank
+from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Rank
 from cheatrules.encoding import ActionSpace
-from cheatrules.policies import complete_fours, declared
+from cheatrules.policies import complete_fours, declared, proves
 from cheatrules.realtime import settle_window
 from cheatrules.rules import NAMED_POLICIES
 
@@ -163,13 +163,24 @@ def test_every_named_policy_keeps_its_declarations(
         if not declared(rule, "sets_fours_aside"):
             assert rule.after_pickup(held) is None  # type: ignore[attr-defined]
             assert rule.on_turn(held) == ()  # type: ignore[attr-defined]
+        if not declared(rule, "asks_after_pickup"):
+            # No discard phase: nothing offered after a pickup, or all set aside unasked.
+            offered = rule.after_pickup(held)  # type: ignore[attr-defined]
+            assert offered is None or rule.compulsory  # type: ignore[attr-defined]
+    bluff = (*held, Card(Rank.JOKER, JOKER_SUITS[0]))
+    for rule in _named("check"):
+        if declared(rule, "jokers_protect"):
+            assert proves(rule, bluff, previous)  # type: ignore[arg-type]
+        elif any(card.rank is not previous for card in held):
+            assert not proves(rule, bluff, previous)  # type: ignore[arg-type]
 
 
 def test_every_built_in_policy_declares_rather_than_defaults() -> None:
     wanted = {
         "ranks": ("names_one_rank",),
         "passing": ("offers_pass", "needs_single_rank"),
-        "discards": ("sets_fours_aside",),
+        "discards": ("sets_fours_aside", "asks_after_pickup"),
+        "check": ("jokers_protect",),
     }
     for family, names in wanted.items():
         for rule, name in itertools.product(_named(family), names):

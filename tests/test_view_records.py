@@ -392,3 +392,12 @@ def test_replaying_a_bad_view_prints_one_line_and_fails(capsys: pytest.CaptureFi
     assert error.count("\n") == 1
     assert error.startswith("cheatrules: error: view.events[0] (Dealt): Dealt.hand_sizes must give")
     assert "Traceback" not in error
+
+
+def test_rules_that_set_every_four_aside_unasked_have_no_discard_phase() -> None:
+    # Compulsory discards never ask the taker: a view in a discard phase is refused.
+    state = cr.deal(cr.english(3, discards="compulsory"), hands=["7♣ K♦", "2♥ 3♥", "4♥ 5♥"])
+    state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())  # seat 0 takes the pile
+    text = view(state, 0, (["phase"], "discard"), (["to_move"], 0), (["choices"], []))
+    with pytest.raises(cr.RecordError, match="these rules have no discard phase"):
+        cr.loads_view(text)

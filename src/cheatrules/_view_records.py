@@ -61,6 +61,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
+from cheatrules.policies.declarations import declared
 from cheatrules.table import Claim, Outcome, Phase
 
 __all__ = ["read_view"]
@@ -299,7 +300,7 @@ def _check_decision(seen: Observation) -> None:
             raise RecordError(
                 "view.phase: a challenge window needs a claim on the table by another seat"
             )
-    elif phase is Phase.DISCARD and seen.rules.discards.after_pickup(()) is None:
+    elif phase is Phase.DISCARD and not declared(seen.rules.discards, "asks_after_pickup"):
         raise RecordError("view.phase: these rules have no discard phase")
     elif phase is Phase.CONSENT and not seen.rules.passing.consent:
         raise RecordError("view.phase: these rules ask no consent to pass")

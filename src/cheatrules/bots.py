@@ -32,12 +32,13 @@ import attrs
 
 from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
-from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Rank, Suit
+from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.events import Passed, PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import holds, proves
+from cheatrules.policies.challenges import holds
+from cheatrules.policies.declarations import declared
 from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim, Phase
@@ -158,15 +159,6 @@ def _possible(
     return sum(deck.copies(each) for each in counted) - len(placed)
 
 
-_A_JOKER = Card(Rank.JOKER, JOKER_SUITS[0])
-
-
-def _joker_protects(seen: Observation, rank: Rank) -> bool:
-    """Whether these rules judge a group holding a joker true whatever else it holds."""
-    other = next(each for each in STANDARD_RANKS if each is not rank)
-    return proves(seen.rules.check, (_A_JOKER, Card(other, Suit.CLUBS)), rank)
-
-
 def _mine_on_table(seen: Observation) -> list[Card]:
     """The cards the seat itself laid that are still on the table."""
     mine: list[Card] = []
@@ -201,7 +193,10 @@ def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
     if claim is None:
         return 1.0
     known = seen.knowledge() if known is None else known
-    protects = _joker_protects(seen, claim.rank) and _possible(seen, known, claim, Rank.JOKER) > 0
+    protects = (
+        declared(seen.rules.check, "jokers_protect")
+        and _possible(seen, known, claim, Rank.JOKER) > 0
+    )
     if claim.count > _possible(seen, known, claim) and not protects:
         return 0.0
     unseen = dict(known.unseen)

@@ -148,6 +148,8 @@ class WholeGroup:
     ['7♣', 'K♦']
     """
 
+    jokers_protect: ClassVar[bool] = False
+
     def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
         """Every card of the group."""
         return cards
@@ -165,6 +167,8 @@ class OneCard:
     >>> len(shown), shown[0] in cards("7♣ K♦")
     (1, True)
     """
+
+    jokers_protect: ClassVar[bool] = False
 
     def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
         """One card of the group, each equally likely."""
@@ -184,6 +188,8 @@ class JokerProtects:
     >>> rule.truthful(cards("★♥ K♦"), Rank.SEVEN), rule.truthful(cards("7♣ K♦"), Rank.SEVEN)
     (True, False)
     """
+
+    jokers_protect: ClassVar[bool] = True
 
     def shown(self, cards: tuple[Card, ...], chance: Chance) -> tuple[Card, ...]:
         """Every card of the group."""

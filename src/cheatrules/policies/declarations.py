@@ -17,6 +17,10 @@ declaration            family      default  meaning
                                             so the rank rule must declare ``names_one_rank``
 ``offers_pass``        passing     True     a pass may ever be allowed
 ``sets_fours_aside``   discards    True     complete fours may ever be discarded
+``asks_after_pickup``  discards    True     the taker is asked about fours after a pickup
+                                            (the rules have a discard phase)
+``jokers_protect``     check       False    a challenged group holding a joker is true,
+                                            whatever else it holds
 =====================  ==========  =======  ================================================
 
 >>> from cheatrules.policies import Ascending, FreeChoice, NoPassing
@@ -36,6 +40,8 @@ DEFAULTS: dict[str, bool] = {
     "needs_single_rank": False,
     "offers_pass": True,
     "sets_fours_aside": True,
+    "asks_after_pickup": True,
+    "jokers_protect": False,
 }
 
 

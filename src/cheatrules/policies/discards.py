@@ -53,6 +53,7 @@ class NoDiscards:
 
     compulsory: ClassVar[bool] = False
     sets_fours_aside: ClassVar[bool] = False
+    asks_after_pickup: ClassVar[bool] = False
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """No decision, ever."""
@@ -92,6 +93,11 @@ class AfterPickup:
     compulsory: bool = attrs.field(default=False, converter=checks.to_flag, validator=checks.flag())
     sets_fours_aside: ClassVar[bool] = True
 
+    @property
+    def asks_after_pickup(self) -> bool:
+        """Whether the taker is asked about fours, which it is unless every four goes at once."""
+        return not self.compulsory
+
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """Every complete four in the hand (an empty tuple when there is none)."""
         return complete_fours(hand)
@@ -112,6 +118,7 @@ class AnyTime:
 
     compulsory: ClassVar[bool] = False
     sets_fours_aside: ClassVar[bool] = True
+    asks_after_pickup: ClassVar[bool] = False
 
     def after_pickup(self, hand: tuple[Card, ...]) -> tuple[Rank, ...] | None:
         """No separate decision after a pickup: the taker discards on its turn."""
