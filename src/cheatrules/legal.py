@@ -306,10 +306,9 @@ class LegalActions(Sequence[Action]):
             first = len(self._extras)
             if not action.ranks and not self._discards:
                 return None
-            offered = Counter(self._fours)
-            if any(offered[rank] < count for rank, count in Counter(action.ranks).items()):
+            offered, wanted = Counter(self._fours), Counter(action.ranks)
+            if any(offered[rank] < count for rank, count in wanted.items()):
                 return None
-            wanted = Counter(action.ranks)
             for position in range(first, len(choices)):
                 listed = choices[position]
                 if isinstance(listed, Discard) and Counter(listed.ranks) == wanted:
