@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cheatrules._stored_view import StoredView
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import RecordError
 from cheatrules.events import (
@@ -30,7 +31,6 @@ from cheatrules.events import (
     Revealed,
     WentOut,
 )
-from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Phase
@@ -48,13 +48,13 @@ def _count(value: int, low: int, high: int, where: str) -> None:
         raise RecordError(f"{where} must be from {low} to {high}; got {value}")
 
 
-def _rank(seen: Observation, rank: Rank, where: str) -> None:
+def _rank(seen: StoredView, rank: Rank, where: str) -> None:
     if rank not in seen.rules.deck.ranks:
         allowed = " ".join(map(str, seen.rules.deck.ranks))
         raise RecordError(f"{where}: the rank {rank} is not one of this deck's ({allowed})")
 
 
-def _deck_check(seen: Observation, counts: Counter[Card], where: str) -> None:
+def _deck_check(seen: StoredView, counts: Counter[Card], where: str) -> None:
     """Every card in ``counts`` is one the deck holds, no more times than the deck has it."""
     deck = seen.rules.deck
     for card, count in sorted(counts.items()):
@@ -84,7 +84,7 @@ class _Group:
 class _Replay:
     """The seat's log followed from the deal, with what the seat knows at each event."""
 
-    def __init__(self, seen: Observation) -> None:
+    def __init__(self, seen: StoredView) -> None:
         self.seen = seen
         self.rules = seen.rules
         self.me = seen.seat

@@ -41,6 +41,7 @@ from cheatrules._json import checked as _checked
 from cheatrules._json import get as _get
 from cheatrules._json import read_action as _read_action
 from cheatrules._rules_json import read_rules as _read_rules
+from cheatrules._stored_view import StoredView, observation
 from cheatrules._view_log import _count, _deck_check, _rank, _Replay, _seat
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Rank, cards, ranks
@@ -75,20 +76,20 @@ def read_view(view: dict[str, Any]) -> Observation:
             the rest of the view; the message names the field.
 
     """
-    seen = _read_view(view)
-    _check_fields(seen)
-    _Replay(seen).run()
-    _check_decision(seen)
-    return seen
+    stored = _read_view(view)
+    _check_fields(stored)
+    _Replay(stored).run()
+    _check_decision(stored)
+    return observation(stored)
 
 
 # -- reading the fields ---------------------------------------------------------------
 
 
-def _read_view(view: dict[str, Any]) -> Observation:
+def _read_view(view: dict[str, Any]) -> StoredView:
     rules = _read_rules(_get(view, "rules", dict, "view"))
     outcome = view.get("outcome")
-    return Observation(
+    return StoredView(
         seat=_get(view, "seat", int, "view"),
         rules=rules,
         hand=_checked("view.hand", lambda: cards(_get(view, "hand", str, "view"))),
@@ -224,7 +225,7 @@ def _list(raw: object, where: str) -> list[Any]:
 # -- the fields on their own ----------------------------------------------------------
 
 
-def _check_fields(seen: Observation) -> None:
+def _check_fields(seen: StoredView) -> None:
     """Each field in range on its own: seats at the table, counts within the deck."""
     players = seen.players
     deck = seen.rules.deck
@@ -268,7 +269,7 @@ def _check_fields(seen: Observation) -> None:
 # -- the decision ---------------------------------------------------------------------
 
 
-def _check_decision(seen: Observation) -> None:
+def _check_decision(seen: StoredView) -> None:
     """Whose decision it is, and what it may be, fit the phase."""
     phase = seen.phase
     if phase is Phase.OVER:
@@ -344,7 +345,7 @@ def _check_decision(seen: Observation) -> None:
         )
 
 
-def _has_decision(seen: Observation) -> bool:
+def _has_decision(seen: StoredView) -> bool:
     """Whether :meth:`Observation.legal_actions` is non-empty.
 
     The legal actions are counted, never listed, so this is cheap even

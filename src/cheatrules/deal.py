@@ -9,10 +9,8 @@ from typing import Literal
 from cheatrules import _checks
 from cheatrules.cards import CARD_BY_KEY, Card, cards
 from cheatrules.errors import CardError, DealError
-from cheatrules.events import Dealt
 from cheatrules.rules import Rules
-from cheatrules.seating import Seating
-from cheatrules.state import GameState, Phase
+from cheatrules.state import GameState
 
 __all__ = ["deal", "dealer_by_lot", "shuffled_deal"]
 
@@ -111,28 +109,8 @@ def deal(
     else:
         dealt, set_aside, pile = _fixed(rules, hands, hidden, stock)
         sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
-    return GameState(
-        rules=rules,
-        seed=seed,
-        dealer=dealer,
-        set_aside=set_aside,
-        hands=sorted_hands,
-        keys=tuple(tuple(card.key for card in hand) for hand in sorted_hands),
-        table=None,
-        table_size=0,
-        previous_rank=None,
-        phase=Phase.PLAY,
-        to_move=rules.opening.first(dealer, sorted_hands),
-        askers=(),
-        waiting=None,
-        pending=None,
-        seating=Seating(players),
-        allowed=rules.ranks.allowed(None, True, rules.deck.ranks),
-        discarded=(),
-        log=(Dealt(dealer, sorted_hands, set_aside, stock=pile), None),
-        log_length=1,
-        outcome=None,
-        stock=pile,
+    return GameState._dealt(
+        rules, sorted_hands, seed=seed, dealer=dealer, set_aside=set_aside, stock=pile
     )
 
 

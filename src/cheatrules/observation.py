@@ -28,10 +28,11 @@ import attrs
 from cheatrules._persistent import Log
 from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
+from cheatrules.decision import Decision, DiscardOffer
 from cheatrules.events import Event, describe_claim
 from cheatrules.legal import LegalActions
 from cheatrules.rules import Rules
-from cheatrules.table import Claim, Outcome, Phase
+from cheatrules.table import Claim, Outcome, Phase, Table
 
 if TYPE_CHECKING:
     from cheatrules.knowledge import CardKnowledge
@@ -52,99 +53,146 @@ class Observation:
     Make one with :meth:`GameState.observe <cheatrules.GameState.observe>`.
     Two states that differ only in cards this seat has never seen give equal
     observations.
+
+    It is the seat's hand and log, the state's own :attr:`table` (the very
+    object the state holds) and the :attr:`decision` as this seat sees it;
+    the read-model questions (:attr:`last_claim`, :attr:`pile_size`,
+    :attr:`required_rank`...) are the table's answers.
     """
 
     #: The seat observing.
     seat: int
-    #: The rules of the game (public).
-    rules: Rules
     #: The seat's own hand, sorted.
     hand: tuple[Card, ...]
-    #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
-    #: The claims on the table, oldest first, one per group (their counts are the group sizes).
-    claims: tuple[Claim, ...]
-    #: The seat that must decide now; ``None`` once the game is over.
-    to_move: int | None
-    #: The kind of decision :attr:`to_move` faces.
-    phase: Phase
-    #: Every rank the next play may announce.
-    allowed_ranks: tuple[Rank, ...]
-    #: The seats that have left the game, in the order they left.
-    finishing_order: tuple[int, ...]
-    #: The cards set aside in complete fours (shown to everyone).
-    discarded: tuple[Card, ...]
-    #: How many cards were set aside unseen at the deal.
-    set_aside_count: int
-    #: The winners and losers once the game is over.
-    outcome: Outcome | None
+    #: What every seat sees: the claims, the hand sizes, the allowed ranks, the seating...
+    table: Table
+    #: The decision asked for now, as this seat sees it (another seat's discard offer
+    #: shows no fours).
+    decision: Decision
     #: The log as this seat saw it, oldest first. A tuple, or a read-only sequence that
     #: compares equal to the tuple of the same events (an observation from
     #: :meth:`GameState.observe <cheatrules.GameState.observe>` shares it with the
     #: seat's earlier observations of the game instead of copying it).
-    events: Sequence[Event] = attrs.field(converter=_events)
-    #: The fours this seat may discard now (empty unless it is this seat's discard decision).
-    offered: tuple[Rank, ...] = ()
-    #: How many cards are left in the stock (the fixed-hand variation).
-    stock_size: int = 0
-    #: The decisions other than plays and discards open to this seat now (a challenge,
-    #: an earlier challenge, a pass, accepting or refusing); empty when it is not to move.
-    choices: tuple[Action, ...] = ()
+    events: Sequence[Event] = attrs.field(converter=_events, repr=False)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game (public)."""
+        return self.table.rules
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self.rules.players
+        return self.table.rules.players
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return self.table.hand_sizes
+
+    @property
+    def claims(self) -> Sequence[Claim]:
+        """The claims on the table, oldest first, one per group (counts are the group sizes)."""
+        return self.table.claims
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+        return self.decision.to_move
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision :attr:`to_move` faces (the label of :attr:`decision`)."""
+        return self.decision.phase
+
+    @property
+    def allowed_ranks(self) -> tuple[Rank, ...]:
+        """Every rank the next play may announce."""
+        return self.table.allowed_ranks
+
+    @property
+    def finishing_order(self) -> tuple[int, ...]:
+        """The seats that have left the game, in the order they left."""
+        return self.table.seating.out
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        """The cards set aside in complete fours (shown to everyone)."""
+        return self.table.discarded
+
+    @property
+    def set_aside_count(self) -> int:
+        """How many cards were set aside unseen at the deal."""
+        return self.table.set_aside_count
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winners and losers once the game is over."""
+        return self.table.outcome
+
+    @property
+    def offered(self) -> tuple[Rank, ...]:
+        """The fours this seat may discard now (empty unless it is this seat's discard decision)."""
+        decision = self.decision
+        return decision.fours if isinstance(decision, DiscardOffer) else ()
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock (the fixed-hand variation)."""
+        return self.table.stock_size
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """The decisions other than plays and discards open to this seat now.
+
+        A challenge, an earlier challenge, a pass, accepting or refusing;
+        empty when it is not to move.
+        """
+        decision = self.decision
+        return decision.choices if decision.to_move == self.seat else ()
 
     @property
     def pile_size(self) -> int:
         """How many cards are on the table."""
-        return sum(claim.count for claim in self.claims)
+        return self.table.pile_size
 
     @property
     def group_sizes(self) -> tuple[int, ...]:
         """The number of cards in each group on the table, oldest first."""
-        return tuple(claim.count for claim in self.claims)
+        return self.table.group_sizes
 
     @property
     def last_claim(self) -> Claim | None:
         """The newest claim on the table; ``None`` when the table is empty."""
-        return self.claims[-1] if self.claims else None
+        return self.table.last_claim
 
     @property
     def required_rank(self) -> Rank | None:
         """The rank the next play must announce; ``None`` when there is a choice or none."""
-        return self.allowed_ranks[0] if len(self.allowed_ranks) == 1 else None
+        return self.table.required_rank
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.OVER
+        return self.table.outcome is not None
 
     @property
     def is_my_turn(self) -> bool:
         """Whether this seat must decide now."""
-        return self.to_move == self.seat
+        return self.decision.to_move == self.seat
 
     def legal_actions(self) -> LegalActions:
         """The seat's legal decisions: the state's own list when it is to move, else empty.
 
+        The :attr:`decision` makes them, as it does for the state.
+
         A lazy :class:`~cheatrules.LegalActions`: counting, indexing, ``in``
         and :meth:`~cheatrules.LegalActions.choice` never list every play.
         """
-        if self.to_move != self.seat:
+        decision = self.decision
+        if decision.to_move != self.seat:
             return LegalActions()
-        if self.phase is Phase.DISCARD:
-            return LegalActions(fours=self.offered, discarding=True)
-        if self.phase is Phase.PLAY:
-            return LegalActions(
-                self.choices,
-                hand=self.hand,
-                announced=self.allowed_ranks,
-                claims=self.rules.claims,
-                fours=self.rules.discards.on_turn(self.hand),
-            )
-        return LegalActions(self.choices)
+        return decision.legal_actions(self.hand, self.table)
 
     def knowledge(self) -> CardKnowledge:
         """What this seat knows for certain about where the cards are.

@@ -1,18 +1,35 @@
-"""The values that describe a table: the :class:`Phase`, a :class:`Claim`, an :class:`Outcome`."""
+"""The public record of a game: the :class:`Table`, its :class:`Claim` values, its :class:`Outcome`.
+
+A :class:`Table` is everything every seat may see at one moment. A
+:class:`~cheatrules.GameState` holds one, and every
+:class:`~cheatrules.Observation` made from that state holds the very same
+object, so a state and its seats' views answer the read-model questions
+(``last_claim``, ``pile_size``, ``required_rank``...) from one place.
+
+>>> import cheatrules as cr
+>>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+>>> table = state.apply(cr.Play("K♦", "A")).table
+>>> table.last_claim, table.pile_size, table.hand_sizes
+(Claim(seat=0, count=1, rank=Rank.ACE), 1, (1, 2, 2))
+"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from cheatrules import _checks as checks
-from cheatrules.cards import Rank
+from cheatrules._persistent import Log
+from cheatrules.cards import Card, Rank
 from cheatrules.errors import CardError, SeatError
 from cheatrules.events import describe_claim
+from cheatrules.rules import Rules
+from cheatrules.seating import Seating
 
-__all__ = ["Claim", "Outcome", "Phase"]
+__all__ = ["Claim", "Outcome", "Phase", "Table"]
 
 
 class Phase(enum.Enum):
@@ -83,3 +100,77 @@ class Outcome:
     winners: tuple[int, ...] = attrs.field(converter=checks.seats, validator=_check_seats)
     #: The seats that lost, in seat order.
     losers: tuple[int, ...] = attrs.field(converter=checks.seats, validator=_check_seats)
+
+
+def _claims(claims: Iterable[Claim]) -> Sequence[Claim]:
+    """The claims as given when they are a tuple or a shared log, else as a tuple."""
+    return claims if isinstance(claims, (tuple, Log)) else tuple(claims)
+
+
+def _pile_size(table: Table) -> int:
+    return sum(claim.count for claim in table.claims)
+
+
+@attrs.frozen
+class Table:
+    """Everything every seat may see of a game at one moment. Frozen and comparable.
+
+    Read it from :attr:`GameState.table <cheatrules.GameState.table>` or
+    :attr:`Observation.table <cheatrules.Observation.table>` (the same
+    object for every seat's view of one state). It holds no card that any
+    seat has not been shown: the hands are sizes, the pile is its claims.
+    """
+
+    #: The rules of the game.
+    rules: Rules
+    #: The claims on the table, oldest first, one per group laid since the last pickup;
+    #: their counts are the group sizes. A tuple, or a read-only sequence that compares
+    #: equal to the tuple of the same claims (successive tables of a game share it).
+    claims: Sequence[Claim] = attrs.field(converter=_claims)
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: Every rank the next play may announce (empty once the game is over).
+    allowed_ranks: tuple[Rank, ...]
+    #: Who is still in the game, and who has left in which order.
+    seating: Seating
+    #: The cards set aside in complete fours, shown to everyone, in the order they went.
+    discarded: tuple[Card, ...] = ()
+    #: How many cards are left in the stock (the fixed-hand variation).
+    stock_size: int = 0
+    #: How many cards were set aside unseen at the deal.
+    set_aside_count: int = 0
+    #: The winners and losers once the game is over, else ``None``.
+    outcome: Outcome | None = None
+    #: How many cards are on the table (the sum of the claims' counts).
+    pile_size: int = attrs.field(default=attrs.Factory(_pile_size, takes_self=True))
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def group_sizes(self) -> tuple[int, ...]:
+        """The number of cards in each group on the table, oldest first."""
+        return tuple(claim.count for claim in self.claims)
+
+    @property
+    def last_claim(self) -> Claim | None:
+        """The newest claim on the table; ``None`` when the table is empty."""
+        return self.claims[-1] if self.claims else None
+
+    @property
+    def required_rank(self) -> Rank | None:
+        """The rank the next play must announce; ``None`` when there is a choice or none."""
+        allowed = self.allowed_ranks
+        return allowed[0] if len(allowed) == 1 else None
+
+    @property
+    def finishing_order(self) -> tuple[int, ...]:
+        """The seats that have left the game, in the order they left."""
+        return self.seating.out
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome is not None

@@ -1,0 +1,315 @@
+"""The decision a game asks for now: one small frozen class per kind.
+
+:attr:`GameState.decision <cheatrules.GameState.decision>` and
+:attr:`Observation.decision <cheatrules.Observation.decision>` hold one of
+
+* :class:`Turn`: a seat lays cards (and may challenge or pass, where the
+  rules allow it);
+* :class:`Window`: a challenge window, where a seat challenges or accepts a
+  claim (or, in an extended window, the claim beneath it);
+* :class:`Consent`: a seat agrees to another seat's pass, or refuses it;
+* :class:`DiscardOffer`: the seat that took the pile may set complete fours
+  aside;
+* :class:`Over`: the game has ended.
+
+Each owns whose decision it is (:attr:`~Turn.to_move`), its label
+(:attr:`~Turn.phase`), the choices other than plays and discards
+(:attr:`~Turn.choices`), the sentence that says what is asked
+(:meth:`~Turn.asked`) and the legal actions
+(:meth:`~Turn.legal_actions`). A bot reads the kind from the value::
+
+    match seen.decision:
+        case cr.Window(claim=claim):
+            ...  # challenge or accept `claim`
+        case cr.Turn():
+            ...  # lay cards
+
+>>> import cheatrules as cr
+>>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+>>> state.decision
+Turn(seat=0, choices=())
+>>> window = state.apply(cr.Play("K♦", "A")).decision
+>>> window
+Window(seat=1, claim=Claim(seat=0, count=1, rank=Rank.ACE), askers=(2,), earlier=None)
+>>> window.asked(state.table)
+"seat 1 must challenge or accept seat 0's claim of one Ace"
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WINDOW_ACTIONS
+from cheatrules.actions import Action, Challenge, Pass
+from cheatrules.cards import Card, Rank
+from cheatrules.events import describe_claim
+from cheatrules.legal import LegalActions
+from cheatrules.seating import Seating
+from cheatrules.table import Claim, Outcome, Phase, Table
+
+__all__ = ["Consent", "Decision", "DiscardOffer", "Over", "Turn", "Window"]
+
+_NO_LEGAL_ACTIONS = LegalActions()
+
+
+@attrs.frozen
+class Turn:
+    """``seat`` lays cards announcing one of the table's allowed ranks.
+
+    ``choices`` are the decisions it has besides laying cards (and setting
+    fours aside on its turn, where the rules allow it): ``Challenge()``
+    where it may challenge the last claim instead, ``Pass()`` where it may
+    pass.
+    """
+
+    #: The label of this kind of decision.
+    phase: ClassVar[Phase] = Phase.PLAY
+    #: The seat to lay cards.
+    seat: int
+    #: Its decisions other than plays and discards: ``Challenge()`` and ``Pass()``, where open.
+    choices: tuple[Action, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        """The seat that decides."""
+        return self.seat
+
+    @property
+    def may_challenge(self) -> bool:
+        """Whether the seat may challenge the last claim instead of playing."""
+        return Challenge() in self.choices
+
+    @property
+    def may_pass(self) -> bool:
+        """Whether the seat may pass."""
+        return Pass() in self.choices
+
+    def asked(self, table: Table) -> str:
+        """What is asked, in words (error messages end with it)."""
+        allowed = table.allowed_ranks
+        ranks = f"as {allowed[0]}" if len(allowed) == 1 else "announcing any rank"
+        challenge = " or challenge" if self.may_challenge else ""
+        passing = " or pass" if self.may_pass else ""
+        return f"seat {self.seat} must lay cards {ranks}{challenge}{passing}"
+
+    def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
+        """The legal actions of the seat holding ``hand``: its choices, fours and plays."""
+        rules = table.rules
+        return LegalActions(
+            self.choices,
+            hand=hand,
+            announced=table.allowed_ranks,
+            claims=rules.claims,
+            fours=rules.discards.on_turn(hand),
+        )
+
+    def seen_by(self, seat: int) -> Turn:
+        """The decision as ``seat`` sees it: another seat's turn without its choices.
+
+        The choices are what the seat to move may do, as
+        :attr:`Observation.choices <cheatrules.Observation.choices>` lists
+        them only for that seat.
+        """
+        return self if seat == self.seat or not self.choices else Turn(self.seat)
+
+
+@attrs.frozen
+class Window:
+    """``seat`` challenges or accepts ``claim``, the newest on the table.
+
+    ``askers`` are the opponents still to be asked after ``seat``, in
+    order; once everyone accepted, the claim stands. In an extended window,
+    ``earlier`` is the claim beneath the newest, which the seats asked may
+    challenge instead (except its own declarer); ``None`` otherwise.
+    """
+
+    #: The label of this kind of decision.
+    phase: ClassVar[Phase] = Phase.CHALLENGE
+    #: The seat asked now.
+    seat: int
+    #: The claim asked about.
+    claim: Claim
+    #: The seats still to be asked after ``seat``, in order.
+    askers: tuple[int, ...] = ()
+    #: The claim beneath ``claim`` that the window reaches too, if any.
+    earlier: Claim | None = None
+    # The seat to open once the final play asked about stands, when this
+    # window asks about a final play kept on the table after the claim
+    # beneath it was challenged; else None and the declarer's left opens.
+    _after: int | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def to_move(self) -> int:
+        """The seat that decides."""
+        return self.seat
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """``Challenge()``, ``Challenge(earlier=True)`` where ``seat`` may, and ``Accept()``."""
+        earlier = self.earlier
+        if earlier is not None and earlier.seat != self.seat:
+            return EARLIER_WINDOW_ACTIONS
+        return WINDOW_ACTIONS
+
+    def next_asked(self) -> Window | None:
+        """The window once ``seat`` has accepted: the next asker's, or ``None`` if none is left."""
+        askers = self.askers
+        if not askers:
+            return None
+        return Window(askers[0], self.claim, askers[1:], self.earlier, after=self._after)
+
+    def opener(self, seating: Seating) -> int:
+        """The seat that lays cards once the claim stands, seated as ``seating`` says.
+
+        The declarer's left; or, where this window asks about a final play
+        kept on the table after the claim beneath it was challenged, the
+        seat that challenge chose (or the next one still in the game).
+        """
+        after = self._after
+        if after is None:
+            return seating.next_active(self.claim.seat)
+        return after if seating.is_active(after) else seating.next_active(after)
+
+    def asked(self, table: Table) -> str:
+        """What is asked, in words (error messages end with it)."""
+        claim = self.claim
+        said = describe_claim(claim.count, claim.rank)
+        return f"seat {self.seat} must challenge or accept seat {claim.seat}'s claim of {said}"
+
+    def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
+        """The choices: challenge (the newest claim, or the one beneath) or accept."""
+        return LegalActions(self.choices)
+
+    def seen_by(self, seat: int) -> Window:
+        """The decision as ``seat`` sees it: all of it."""
+        return self
+
+
+@attrs.frozen
+class Consent:
+    """``seat`` agrees to ``passer``'s pass (``Accept()``) or refuses it (``Refuse()``).
+
+    ``askers`` are the seats still to be asked after ``seat``; once every
+    one agreed, the pass takes effect.
+    """
+
+    #: The label of this kind of decision.
+    phase: ClassVar[Phase] = Phase.CONSENT
+    #: The seat asked now.
+    seat: int
+    #: The seat asking to pass.
+    passer: int
+    #: The seats still to be asked after ``seat``, in order.
+    askers: tuple[int, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        """The seat that decides."""
+        return self.seat
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """``Accept()`` and ``Refuse()``."""
+        return CONSENT_ACTIONS
+
+    def next_asked(self) -> Consent | None:
+        """The request once ``seat`` has agreed: to the next seat, or ``None`` if none is left."""
+        askers = self.askers
+        return Consent(askers[0], self.passer, askers[1:]) if askers else None
+
+    def asked(self, table: Table) -> str:
+        """What is asked, in words (error messages end with it)."""
+        return f"seat {self.seat} must agree to seat {self.passer}'s pass (Accept) or Refuse"
+
+    def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
+        """The choices: accept or refuse."""
+        return LegalActions(CONSENT_ACTIONS)
+
+    def seen_by(self, seat: int) -> Consent:
+        """The decision as ``seat`` sees it: all of it."""
+        return self
+
+
+@attrs.frozen
+class DiscardOffer:
+    """``seat``, which just took the pile, may set aside complete fours of ``fours``.
+
+    ``Discard(())`` declines. Then ``opener`` lays cards (or, when a final
+    play was kept on the table, its window opens again first). The fours
+    are in the taker's hand, so the other seats see an offer with no fours.
+    """
+
+    #: The label of this kind of decision.
+    phase: ClassVar[Phase] = Phase.DISCARD
+    #: The seat that took the pile.
+    seat: int
+    #: The ranks of the complete fours it holds (empty in another seat's view).
+    fours: tuple[Rank, ...] = ()
+    #: The seat that plays next, once the taker has chosen.
+    opener: int | None = None
+    # The opponents to ask about a final play kept on the table, once the
+    # taker has chosen.
+    _resume: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+
+    @property
+    def to_move(self) -> int:
+        """The seat that decides."""
+        return self.seat
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """Nothing besides the discards."""
+        return ()
+
+    def still_to_ask(self) -> tuple[int, ...]:
+        """The opponents to ask about a final play kept on the table, once the taker has chosen."""
+        return self._resume
+
+    def asked(self, table: Table) -> str:
+        """What is asked, in words (error messages end with it)."""
+        if not self.fours:
+            return f"seat {self.seat} holds no complete four and must decline with Discard(())"
+        fours = " ".join(str(rank) for rank in self.fours)
+        return f"seat {self.seat} must discard fours of {fours}, or decline with Discard(())"
+
+    def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
+        """Every choice of the fours offered, declining first."""
+        return LegalActions(fours=self.fours, discarding=True)
+
+    def seen_by(self, seat: int) -> DiscardOffer:
+        """The decision as ``seat`` sees it: without the fours, unless it is the taker."""
+        if seat == self.seat or not self.fours:
+            return self
+        return attrs.evolve(self, fours=())
+
+
+@attrs.frozen
+class Over:
+    """The game has ended with ``outcome``; nobody decides."""
+
+    #: The label of this kind of decision.
+    phase: ClassVar[Phase] = Phase.OVER
+    #: The winners and losers.
+    outcome: Outcome
+    #: Nobody decides.
+    to_move: ClassVar[None] = None
+    #: Nothing to choose.
+    choices: ClassVar[tuple[Action, ...]] = ()
+
+    def asked(self, table: Table) -> str:
+        """What is asked, in words: nothing."""
+        return "the game is over"
+
+    def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
+        """Nothing."""
+        return _NO_LEGAL_ACTIONS
+
+    def seen_by(self, seat: int) -> Over:
+        """The decision as ``seat`` sees it: all of it."""
+        return self
+
+
+#: The decision a game asks for: one of the five kinds.
+Decision: TypeAlias = Turn | Window | Consent | DiscardOffer | Over
