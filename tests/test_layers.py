@@ -416,8 +416,9 @@ def test_from_the_package_import_names_of_every_layer() -> None:
 
 
 def test_a_name_the_package_lacks_is_an_attribute_error() -> None:
+    misspelt = "Matchh"  # a type checker refuses cr.Matchh; at run time it is an AttributeError
     with pytest.raises(AttributeError, match="module 'cheatrules' has no attribute 'Matchh'"):
-        getattr(cr, "Matchh")
+        getattr(cr, misspelt)
     with pytest.raises(ImportError, match="cannot import name 'Matchh'"):
         exec("from cheatrules import Matchh")
     assert not hasattr(cr, "bot")
