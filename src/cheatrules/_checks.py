@@ -9,20 +9,23 @@ Wherever a whole number is taken, anything :func:`operator.index` accepts
 is taken too (a NumPy integer, say) and stored as a plain ``int``, so that
 records and hashes never see another type; ``True`` and ``False`` are
 refused, since a flag where a count belongs is a mistake.
+
+The number and flag checks are made in :mod:`cheatrules._numbers` and
+offered here too: the cards use them there, and the rank checks here use
+the cards, so neither module needs the other back.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-import operator
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from collections.abc import Iterable
+from typing import Any
 
+from cheatrules._numbers import Validator, index, to_flag, whole, whole_number
+from cheatrules._numbers import field_name as _name
+from cheatrules.cards import Rank, ranks
 from cheatrules.errors import CardError, CheatRulesError, RulesError
-
-if TYPE_CHECKING:
-    from cheatrules.cards import Rank
 
 __all__ = [
     "Validator",
@@ -34,41 +37,12 @@ __all__ = [
     "rank",
     "rank_tuple",
     "seats",
+    "to_flag",
     "to_rank",
     "to_ranks",
     "whole",
     "whole_number",
 ]
-
-#: An attrs validator: called with the instance, the attribute and the value.
-Validator = Callable[[Any, Any, Any], None]
-
-
-def index(value: SupportsIndex) -> int:
-    """``value`` as a plain ``int`` when :func:`operator.index` takes it (never a bool).
-
-    Anything else is returned unchanged, for the field's validator to refuse
-    with a message that names the field.
-    """
-    if type(value) is int or isinstance(value, bool):
-        return value
-    try:
-        return operator.index(value)
-    except TypeError:
-        return value  # type: ignore[return-value]
-
-
-def to_flag(value: Any) -> Any:
-    """A NumPy bool as a plain ``bool``; anything else unchanged, for a validator to judge.
-
-    >>> import numpy as np
-    >>> to_flag(np.True_) is True
-    True
-    """
-    kind = type(value)
-    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
-        return bool(value)
-    return value
 
 
 def seats(value: Any) -> tuple[int, ...]:
@@ -76,59 +50,6 @@ def seats(value: Any) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         return value  # type: ignore[no-any-return]
     return tuple(index(item) for item in value)
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _range_text(low: int | None, high: int | None) -> str:
-    if low is not None and high is not None:
-        return f" from {low} to {high}"
-    if low is not None:
-        return f" of at least {low}"
-    if high is not None:
-        return f" of at most {high}"
-    return ""
-
-
-def whole_number(
-    value: object,
-    what: str,
-    low: int | None = None,
-    high: int | None = None,
-    error: type[CheatRulesError] = RulesError,
-) -> int:
-    """``value`` as a plain ``int``, or ``error`` naming ``what`` and the range allowed.
-
-    >>> whole_number(3, "seed")
-    3
-    >>> whole_number(True, "dealer", 0, 3)
-    Traceback (most recent call last):
-    ...
-    cheatrules.errors.RulesError: dealer must be a whole number from 0 to 3; got True
-    """
-    number = index(value)  # type: ignore[arg-type]
-    if not _is_whole(number) or (low is not None and number < low):
-        raise error(f"{what} must be a whole number{_range_text(low, high)}; got {value!r}")
-    if high is not None and number > high:
-        raise error(f"{what} must be a whole number{_range_text(low, high)}; got {value!r}")
-    return number
-
-
-def _name(instance: object, attribute: Any) -> str:
-    return f"{type(instance).__name__}.{attribute.name}"
-
-
-def whole(
-    low: int | None = None, high: int | None = None, error: type[CheatRulesError] = RulesError
-) -> Validator:
-    """A validator: a whole number from ``low`` to ``high`` (use with ``converter=index``)."""
-
-    def check(instance: object, attribute: Any, value: object) -> None:
-        whole_number(value, _name(instance, attribute), low, high, error)
-
-    return check
 
 
 def flag(error: type[CheatRulesError] = RulesError) -> Validator:
@@ -195,8 +116,6 @@ def optional(validator: Validator, what: str = "None") -> Validator:
 
 def to_rank(value: Rank | str) -> Rank:
     """A converter: a :class:`Rank` from its text; anything else unchanged, for :func:`rank`."""
-    from cheatrules.cards import Rank
-
     try:
         return Rank.parse(value)
     except CardError:
@@ -205,8 +124,6 @@ def to_rank(value: Rank | str) -> Rank:
 
 def to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
     """A converter: a tuple of ranks from text or an iterable; anything else unchanged."""
-    from cheatrules.cards import ranks
-
     try:
         return ranks(value)
     except CardError:
@@ -220,8 +137,6 @@ def rank(error: type[CheatRulesError] = RulesError) -> Validator:
     """A validator: a rank players announce (never the joker); use with ``converter=to_rank``."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
-        from cheatrules.cards import Rank
-
         if not isinstance(value, Rank) or value is Rank.JOKER:
             raise error(f"{_name(instance, attribute)} must be {_RANK_WORDS}; got {value!r}")
 
@@ -232,8 +147,6 @@ def rank_tuple(error: type[CheatRulesError] = RulesError) -> Validator:
     """A validator: a tuple of ranks players announce; use with ``converter=to_ranks``."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
-        from cheatrules.cards import Rank
-
         if not isinstance(value, tuple) or not all(
             isinstance(item, Rank) and item is not Rank.JOKER for item in value
         ):

@@ -22,7 +22,7 @@ from functools import cached_property
 
 import attrs
 
-from cheatrules import _checks
+from cheatrules import _numbers
 from cheatrules.errors import CardError
 
 __all__ = ["JOKER_SUITS", "STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
@@ -417,7 +417,7 @@ _PER_PACK = -1
 
 def _joker_setting(value: int | bool | str) -> int:
     """A deck's ``jokers=`` setting as a count, or ``_PER_PACK`` for every pack's two."""
-    value = _checks.index(_checks.to_flag(value))
+    value = _numbers.index(_numbers.to_flag(value))
     if value is True or (isinstance(value, str) and value == "per-pack"):
         return _PER_PACK
     if value is False:
@@ -454,7 +454,7 @@ class Deck:
     """
 
     packs: int = attrs.field(
-        default=1, converter=_checks.index, validator=_checks.whole(1, MAX_PACKS, CardError)
+        default=1, converter=_numbers.index, validator=_numbers.whole(1, MAX_PACKS, CardError)
     )
     ranks: tuple[Rank, ...] = attrs.field(default=STANDARD_RANKS, converter=_deck_ranks)
     #: How many jokers the deck holds (0 to two per pack).

@@ -197,7 +197,8 @@ class Observation:
     def knowledge(self) -> CardKnowledge:
         """What this seat knows for certain about where the cards are.
 
-        See :func:`cheatrules.knowledge.card_knowledge`.
+        See :func:`cheatrules.knowledge.card_knowledge`. That module stands a
+        layer above this one and is loaded by the first call, not with the engine.
         """
         from cheatrules.knowledge import card_knowledge  # the knowledge module needs this one
 
@@ -207,7 +208,8 @@ class Observation:
         """A whole game this seat could not tell from the real one, hidden cards placed at random.
 
         ``observation.sample(rng).observe(observation.seat) == observation``.
-        See :func:`cheatrules.sampling.sample`.
+        See :func:`cheatrules.sampling.sample`. That module stands a layer above
+        this one and is loaded by the first call, not with the engine.
         """
         from cheatrules.sampling import sample  # the sampling module needs this one
 
