@@ -150,6 +150,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "engine: the state, a seat's view of it, the deal",
         [
             "cheatrules",
+            "cheatrules.decision",
             "cheatrules.state",
             "cheatrules.observation",
             "cheatrules.deal",
@@ -172,6 +173,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.arena",
             "cheatrules.match",
             "cheatrules.records",
+            "cheatrules._stored_view",
             "cheatrules._view_records",
             "cheatrules._view_log",
         ],
