@@ -30,6 +30,7 @@ from cheatrules.actions import (
 )
 from cheatrules.cards import JOKER_SUITS, STANDARD_RANKS, Card, Deck, Rank, Suit, cards, ranks
 from cheatrules.deal import deal
+from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
 from cheatrules.errors import (
     CardError,
     CheatRulesError,
@@ -61,6 +62,7 @@ from cheatrules.realtime import settle_window
 from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
 from cheatrules.state import Claim, GameState, Outcome, Phase
+from cheatrules.table import Table
 
 if TYPE_CHECKING:
     from cheatrules.match import (
@@ -109,10 +111,13 @@ __all__ = [
     "Challenged",
     "CheatRulesError",
     "Claim",
+    "Consent",
     "DealError",
     "Dealt",
+    "Decision",
     "Deck",
     "Discard",
+    "DiscardOffer",
     "Discarded",
     "Drew",
     "Event",
@@ -125,6 +130,7 @@ __all__ = [
     "Match",
     "Observation",
     "Outcome",
+    "Over",
     "Pass",
     "Passed",
     "Penalty",
@@ -142,8 +148,11 @@ __all__ = [
     "SeatError",
     "Seating",
     "Suit",
+    "Table",
+    "Turn",
     "Visibility",
     "WentOut",
+    "Window",
     "cards",
     "deal",
     "dumps",

@@ -33,17 +33,20 @@ import attrs
 from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
+from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
 from cheatrules.errors import CheatRulesError, RulesError
-from cheatrules.events import Passed, PileTaken, Played
+from cheatrules.events import PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import holds
 from cheatrules.policies.declarations import declared
 from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
-from cheatrules.table import Claim, Phase
+from cheatrules.table import Claim
 
 __all__ = ["Agent", "CountingBot", "HonestBot", "RandomBot", "SamplingBot", "claim_odds"]
+
+_CHALLENGE = Challenge()
 
 
 @runtime_checkable
@@ -243,11 +246,12 @@ def _choices(seen: Observation) -> Sequence[Action]:
     In the discard phase, the fours' choices; otherwise the challenge,
     pass, accept or refuse choices open now (see ``Observation.choices``).
     """
-    return seen.legal_actions() if seen.phase is Phase.DISCARD else seen.choices
+    return seen.legal_actions() if isinstance(seen.decision, DiscardOffer) else seen.choices
 
 
-def _may_challenge(actions: Sequence[Action]) -> bool:
-    return bool(actions) and isinstance(actions[0], Challenge)
+def _may_challenge(decision: Decision) -> bool:
+    """Whether the seat to move may challenge now (the challenge is then its first choice)."""
+    return isinstance(decision, Window) or (isinstance(decision, Turn) and decision.may_challenge)
 
 
 def _answer_pass(seen: Observation) -> Action:
@@ -256,7 +260,8 @@ def _answer_pass(seen: Observation) -> Action:
     Helping the leader along is no help; and refusing someone breaks the
     cycles two players who both pass whenever they can would fall into.
     """
-    asker = next((event.seat for event in reversed(seen.events) if isinstance(event, Passed)), None)
+    decision = seen.decision
+    asker = decision.passer if isinstance(decision, Consent) else None
     if asker is not None and seen.hand_sizes[asker] < len(seen.hand):
         return Refuse()
     return Accept()
@@ -294,11 +299,12 @@ class RandomBot:
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """A random legal decision."""
         actions = _choices(observation)
-        if _may_challenge(actions) and rng.random() < self.challenge:
+        decision = observation.decision
+        if _may_challenge(decision) and rng.random() < self.challenge:
             return rng.choice([action for action in actions if isinstance(action, Challenge)])
-        if observation.phase is Phase.CHALLENGE:
+        if isinstance(decision, Window):
             return Accept()
-        if observation.phase is Phase.PLAY:
+        if isinstance(decision, Turn):
             extras = [action for action in actions if isinstance(action, Pass)]
             if extras and rng.random() < 0.2:
                 return extras[0]
@@ -336,17 +342,17 @@ class HonestBot:
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The honest decision."""
         actions = _choices(observation)
-        phase = observation.phase
-        if phase is Phase.DISCARD:
+        decision = observation.decision
+        if isinstance(decision, DiscardOffer):
             return _discard_all(actions)
-        if phase is Phase.CONSENT:
+        if isinstance(decision, Consent):
             return _answer_pass(observation)
-        if _may_challenge(actions):
+        if _may_challenge(decision):
             claim = observation.last_claim
             known = observation.knowledge()
             if claim is not None and claim.count > _possible(observation, known, claim):
-                return actions[0]
-            if phase is Phase.CHALLENGE:
+                return _CHALLENGE
+            if isinstance(decision, Window):
                 return Accept()
         return _lay(observation, actions, rng, careful=False)
 
@@ -390,14 +396,14 @@ class CountingBot:
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The counting decision."""
         actions = _choices(observation)
-        phase = observation.phase
-        if phase is Phase.DISCARD:
+        decision = observation.decision
+        if isinstance(decision, DiscardOffer):
             return _discard_all(actions)
-        if phase is Phase.CONSENT:
+        if isinstance(decision, Consent):
             return _answer_pass(observation)
-        if _may_challenge(actions) and self.doubts(observation):
-            return actions[0]
-        if phase is Phase.CHALLENGE:
+        if _may_challenge(decision) and self.doubts(observation):
+            return _CHALLENGE
+        if isinstance(decision, Window):
             return Accept()
         return _lay(observation, actions, rng, careful=True)
 
@@ -459,11 +465,10 @@ class SamplingBot:
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The sampled decision (a challenge or not), else the counting one."""
-        actions = _choices(observation)
-        if not _may_challenge(actions):
+        if not _may_challenge(observation.decision):
             return self.fallback.act(observation, rng)
-        candidates: list[Action] = [actions[0]]
-        if observation.phase is Phase.CHALLENGE:
+        candidates: list[Action] = [_CHALLENGE]
+        if isinstance(observation.decision, Window):
             candidates.append(Accept())
         else:
             candidates.append(self.fallback.act(observation, rng))
@@ -501,14 +506,15 @@ class SamplingBot:
 
 def _quick(state: GameState, rng: random.Random) -> Action:
     """A fast rollout policy on a sampled world: true cards if held, else a random one."""
-    phase = state.phase
-    actions = state.legal_actions() if phase is Phase.DISCARD else state.choices
-    if phase is Phase.CHALLENGE:
-        return actions[0] if rng.random() < 0.15 else Accept()
-    if phase is not Phase.PLAY:
-        return actions[-1] if phase is Phase.DISCARD else actions[0]
-    if _may_challenge(actions) and rng.random() < 0.15:
-        return actions[0]
+    decision = state.decision
+    if isinstance(decision, Window):
+        return _CHALLENGE if rng.random() < 0.15 else Accept()
+    if isinstance(decision, DiscardOffer):
+        return state.legal_actions()[-1]  # every four
+    if not isinstance(decision, Turn):
+        return decision.choices[0]  # agree to a pass
+    if decision.may_challenge and rng.random() < 0.15:
+        return _CHALLENGE
     hand = state.hands[state.to_move]  # type: ignore[index]
     allowed = state.allowed_ranks
     rank = rng.choice(allowed)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cheatrules.actions import Accept, Challenge
+from cheatrules.decision import Window
 from cheatrules.errors import IllegalActionError
 from cheatrules.state import GameState
-from cheatrules.table import Phase
 
 __all__ = ["settle_window"]
 
@@ -37,10 +37,10 @@ def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
             declarer, a seat that has left, or not a seat at the table.
 
     """
-    if state.phase is not Phase.CHALLENGE:
+    window = state.decision
+    if not isinstance(window, Window):
         raise IllegalActionError(f"no challenge window is open: the phase is {state.phase.value}")
-    claim = state.last_claim
-    assert claim is not None
+    claim = window.claim
     shouted = set(callers)
     allowed = set(state.rules.window.askers(state.seating, claim.seat))
     wrong = sorted(shouted - allowed, key=repr)
@@ -49,8 +49,8 @@ def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
             f"only seat {claim.seat}'s opponents still in the game may challenge its claim "
             f"(seats {' '.join(map(str, sorted(allowed)))}); got {wrong}"
         )
-    while state.phase is Phase.CHALLENGE and state.to_move not in shouted:
+    while isinstance(state.decision, Window) and state.to_move not in shouted:
         state = state.apply(Accept())
-    if state.phase is Phase.CHALLENGE:
+    if isinstance(state.decision, Window):
         state = state.apply(Challenge())
     return state

@@ -11,13 +11,14 @@ from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, R
 from cheatrules.bots import Agent
 from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.deal import deal
+from cheatrules.decision import Consent, DiscardOffer, Window
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import describe_claim
 from cheatrules.match import FewestLosses, Match, Scoring
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
-from cheatrules.state import GameState, Phase
+from cheatrules.state import GameState
 
 from ._options import describe_scoring
 from ._screen import _Screen, _style
@@ -74,18 +75,17 @@ def _hand(hand: Sequence[Card]) -> str:
 
 
 def _prompt(seen: Observation) -> str:
-    phase = seen.phase
+    decision = seen.decision
     legal = seen.legal_actions()
-    if phase is Phase.CHALLENGE:
-        claim = seen.last_claim
-        assert claim is not None
+    if isinstance(decision, Window):
+        claim = decision.claim
         said = describe_claim(claim.count, claim.rank)
         extra = ", e = the earlier claim" if Challenge(earlier=True) in legal else ""
         return f"seat {claim.seat} claims {said}. c = cheat{extra}, Enter = accept > "
-    if phase is Phase.CONSENT:
-        return "a player asks to pass: y = agree, n = refuse > "
-    if phase is Phase.DISCARD:
-        fours = " ".join(map(str, seen.offered))
+    if isinstance(decision, Consent):
+        return f"seat {decision.passer} asks to pass: y = agree, n = refuse > "
+    if isinstance(decision, DiscardOffer):
+        fours = " ".join(map(str, decision.fours))
         return f"you may set aside fours of {fours}: type the ranks, or Enter to keep > "
     ranks_text = (
         f"as {seen.allowed_ranks[0]}"
@@ -138,10 +138,10 @@ def _read(text: str, seen: Observation) -> Action:
     """
     word = text.strip()
     lowered = word.lower()
-    phase = seen.phase
+    decision = seen.decision
     if lowered in ("quit", "exit"):
         raise _LeaveError
-    if phase is Phase.CHALLENGE:
+    if isinstance(decision, Window):
         if lowered in ("", "a", "accept", "n", "no"):
             return Accept()
         if lowered in ("c", "cheat", "challenge", "y", "yes", "!"):
@@ -151,13 +151,13 @@ def _read(text: str, seen: Observation) -> Action:
         raise ValueError(
             "type c to call cheat, or press Enter to let the claim stand (quit to leave)"
         )
-    if phase is Phase.CONSENT:
+    if isinstance(decision, Consent):
         if lowered in ("", "y", "yes", "a", "accept"):
             return Accept()
         if lowered in ("n", "no", "r", "refuse"):
             return Refuse()
         raise ValueError("type y to agree to the pass, or n to refuse it (quit to leave)")
-    if phase is Phase.DISCARD:
+    if isinstance(decision, DiscardOffer):
         return Discard(ranks(word))
     if lowered in ("c", "cheat", "challenge", "!"):
         return Challenge()
