@@ -9,7 +9,8 @@ has left) and checking each event against it and the rules.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -143,6 +144,13 @@ class _Replay:
         self.check_turn()
 
     def deal(self, dealt: Dealt) -> None:
+        """Check the deal the log starts with, then start from it."""
+        self.check_deal_counts(dealt)
+        self.check_deal_hands(dealt)
+        self.start(dealt)
+
+    def check_deal_counts(self, dealt: Dealt) -> None:
+        """The dealer, and how many cards went to each seat, aside and to the stock."""
         size = self.size
         players = self.players
         self.seat(0, dealt, dealt.dealer, "dealer")
@@ -177,6 +185,10 @@ class _Replay:
                 0, dealt, f"Dealt.hand_sizes, set_aside_count and stock_count add up to {total} "
                 f"cards; the deck holds {size}"
             )  # fmt: skip
+
+    def check_deal_hands(self, dealt: Dealt) -> None:
+        """The seat sees its own hand, of the size dealt, and no other cards."""
+        players = self.players
         if len(dealt.hands) != players:
             raise self.fail(0, dealt, f"Dealt.hands must give {players} hands, one per seat")
         for seat, hand in enumerate(dealt.hands):
@@ -193,8 +205,11 @@ class _Replay:
                 f"Dealt.hand_sizes says {dealt.hand_sizes[self.me]}"
             )  # fmt: skip
         _deck_check(self.seen, Counter(mine), "view.events[0] (Dealt): Dealt.hands")
+
+    def start(self, dealt: Dealt) -> None:
+        """What the seat knows right after the deal."""
         self.sizes = list(dealt.hand_sizes)
-        self.hand: Counter[Card] = Counter(mine)
+        self.hand: Counter[Card] = Counter(dealt.hands[self.me])
         self.table: list[_Group] = []
         self.stock = dealt.stock_count
         self.set_aside = dealt.set_aside_count
@@ -211,183 +226,13 @@ class _Replay:
         self.claim: tuple[int, int, tuple[int, ...] | None] | None = None
 
     def follow(self, index: int, event: Event, before: Event) -> None:
-        me = self.me
+        """Check ``event`` (``before`` came just before it) and update what the seat knows."""
         self.turn(index, event)
-        if self.ending and not isinstance(event, GameOver):
-            raise self.fail(index, event, "the rules' ending says the game was over already")
-        if isinstance(before, Challenged) and not isinstance(event, Revealed):
-            raise self.fail(index, event, "a challenge is followed by the cards it turned over")
-        if isinstance(before, Revealed) and not isinstance(event, PileTaken):
-            raise self.fail(index, event, "the cards turned over are followed by the pickup")
-        if isinstance(event, Played):
-            self.active(index, event, event.seat)
-            # A hand smaller than the smallest claim lays all it holds.
-            sizes = self.rules.claims.sizes(self.sizes[event.seat])
-            self.count(index, event, event.count, sizes.start, sizes.stop - 1)
-            _rank_in(self, index, event, event.rank)
-            laid: tuple[Card, ...] = ()
-            if event.seat == me:
-                laid = event.cards
-                if len(laid) != event.count:
-                    raise self.fail(index, event, "the seat's own play must show the cards laid")
-                if Counter(laid) - self.hand:
-                    missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
-                    raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
-                self.hand -= Counter(laid)
-                self.on_table.update(laid)
-            elif event.cards:
-                raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
-            self.sizes[event.seat] -= event.count
-            self.table.append(_Group(event.seat, event.count, event.rank, laid))
-        elif isinstance(event, Challenged):
-            self.active(index, event, event.seat)
-            self.seat(index, event, event.declarer, "declarer")
-            if event.earlier and not self.rules.window.extended:
-                raise self.fail(index, event, "only an extended window reaches an earlier claim")
-            needed = 2 if event.earlier else 1
-            if len(self.table) < needed:
-                raise self.fail(index, event, "there is no such claim on the table to challenge")
-            group = self.table[-needed]
-            if event.declarer != group.seat:
-                raise self.fail(
-                    index, event, f"declarer {event.declarer} did not make that claim "
-                    f"(seat {group.seat} did)"
-                )  # fmt: skip
-            if event.seat == event.declarer:
-                raise self.fail(index, event, "a seat cannot challenge its own claim")
-            self.challenge = event
-        elif isinstance(event, Revealed):
-            challenge = self.challenge
-            if not isinstance(before, Challenged) or challenge is None:
-                raise self.fail(index, event, "cards are turned over only after a challenge")
-            group = self.table[-2 if challenge.earlier else -1]
-            if (event.seat, event.rank, event.earlier) != (
-                group.seat,
-                group.rank,
-                challenge.earlier,
-            ):
-                raise self.fail(
-                    index, event, "the seat, rank and earlier must be those of the group challenged"
-                )
-            if not 1 <= len(event.cards) <= group.count:
-                raise self.fail(
-                    index,
-                    event,
-                    f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
-                )
-            if event.truthful != proves(self.rules.check, event.cards, event.rank):
-                raise self.fail(
-                    index, event, "truthful must say whether the cards shown hold the claim"
-                )
-            if group.seat == me:
-                if Counter(event.cards) - Counter(group.cards):
-                    raise self.fail(
-                        index, event, f"shows cards seat {me} did not lay in that group"
-                    )
-            else:
-                self.held_check(index, event, event.cards, shown=True)
-            self.shown = event
-        elif isinstance(event, PileTaken):
-            shown = self.shown
-            challenge = self.challenge
-            if not isinstance(before, Revealed) or shown is None or challenge is None:
-                raise self.fail(index, event, "the pile is taken only after a challenge")
-            taker = challenge.seat if shown.truthful else challenge.declarer
-            if event.seat != taker:
-                raise self.fail(
-                    index, event, f"seat {taker} takes the pile after that challenge, "
-                    f"not seat {event.seat}"
-                )  # fmt: skip
-            # With an extended window, a final play (its declarer's hand is
-            # empty) stays on the table when the claim beneath it is challenged.
-            newest = self.table[-1]
-            keeps = shown.earlier and newest.seat != event.seat and self.sizes[newest.seat] == 0
-            taken = self.table[:-1] if keeps else self.table
-            pile = sum(group.count for group in taken)
-            if event.count != pile:
-                raise self.fail(index, event, f"count must be the {pile} cards on the table")
-            if event.seat == me:
-                if len(event.cards) != pile:
-                    raise self.fail(index, event, "the seat's own pickup must show the cards taken")
-                known: Counter[Card] = Counter()
-                for group in taken:
-                    known.update(group.cards)
-                if self.table[-2 if shown.earlier else -1].seat != me:
-                    known.update(shown.cards)
-                if known - Counter(event.cards):
-                    raise self.fail(
-                        index, event, "the cards taken must hold those the seat laid and was shown"
-                    )
-            self.table = [newest] if keeps else []
-            self.on_table = Counter(newest.cards) if keeps else Counter()
-            if event.seat == me:
-                self.hand += Counter(event.cards)
-                self.held_check(index, event, event.cards, shown=False)
-            elif event.cards:
-                raise self.fail(
-                    index, event, f"seat {me} cannot see the cards seat {event.seat} took"
-                )
-            self.sizes[event.seat] += pile
-            self.challenge = self.shown = None
-        elif isinstance(event, Drew):
-            self.active(index, event, event.seat)
-            if not isinstance(before, (PileTaken, Passed, Accepted)):
-                raise self.fail(index, event, "a card is drawn only after a pickup or a pass")
-            high = min(self.stock, self.rules.dealing.draws)
-            if not 1 <= event.count <= high:
-                raise self.fail(
-                    index, event, f"count must be from 1 to {high} (the stock holds {self.stock}); "
-                    f"got {event.count}"
-                )  # fmt: skip
-            if event.seat == me:
-                if len(event.cards) != event.count:
-                    raise self.fail(index, event, "the seat's own draw must show the cards drawn")
-                self.hand += Counter(event.cards)
-                self.held_check(index, event, event.cards, shown=False)
-            elif event.cards:
-                raise self.fail(
-                    index, event, f"seat {me} cannot see the cards seat {event.seat} drew"
-                )
-            self.stock -= event.count
-            self.sizes[event.seat] += event.count
-        elif isinstance(event, Discarded):
-            self.active(index, event, event.seat)
-            for rank in event.ranks:
-                _rank_in(self, index, event, rank)
-            if event.forced and not self.rules.discards.compulsory:
-                raise self.fail(index, event, "only compulsory discards are forced")
-            wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
-            if Counter(card.rank for card in event.cards) != wanted:
-                raise self.fail(index, event, "cards must be one four of each rank in ranks")
-            if len(event.cards) > self.sizes[event.seat]:
-                raise self.fail(
-                    index, event, f"seat {event.seat} holds only {self.sizes[event.seat]} cards"
-                )
-            if event.seat == me:
-                if Counter(event.cards) - self.hand:
-                    raise self.fail(index, event, f"seat {me} discards cards not in its hand")
-                self.hand -= Counter(event.cards)
-            self.sizes[event.seat] -= len(event.cards)
-            self.discarded.extend(event.cards)
-            self.thrown.update(event.cards)
-            self.held_check(index, event, event.cards, shown=False)
-        elif isinstance(event, (Accepted, Passed, Refused)):
-            self.active(index, event, event.seat)
-        elif isinstance(event, WentOut):
-            self.active(index, event, event.seat)
-            if self.sizes[event.seat]:
-                raise self.fail(
-                    index, event, f"seat {event.seat} still holds {self.sizes[event.seat]} cards"
-                )
-            self.out.append(event.seat)
-        elif isinstance(event, GameOver):
-            seating = Seating(self.players, tuple(self.out))
-            rule = self.rules.ending
-            if not isinstance(before, WentOut) or not rule.is_over(seating):
-                raise self.fail(index, event, "the game ends only when the rules' ending says so")
-            if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
-                raise self.fail(index, event, "winners and losers must be those the rules give")
-            self.over = (event.winners, event.losers)
+        self.check_order(index, event, before)
+        for kind, follower in _FOLLOWERS:
+            if isinstance(event, kind):
+                follower(self, index, event, before)
+                break
         else:  # a second deal
             raise self.fail(index, event, "a game is dealt once, at the start")
         due = isinstance(event, WentOut) and self.rules.ending.is_over(
@@ -396,6 +241,207 @@ class _Replay:
         if due and index == len(self.seen.events) - 1:
             raise self.fail(index, event, "the rules' ending says the game is over here")
         self.ending = due
+
+    def check_order(self, index: int, event: Event, before: Event) -> None:
+        """The events that must come next: the end, or the rest of a challenge."""
+        if self.ending and not isinstance(event, GameOver):
+            raise self.fail(index, event, "the rules' ending says the game was over already")
+        if isinstance(before, Challenged) and not isinstance(event, Revealed):
+            raise self.fail(index, event, "a challenge is followed by the cards it turned over")
+        if isinstance(before, Revealed) and not isinstance(event, PileTaken):
+            raise self.fail(index, event, "the cards turned over are followed by the pickup")
+
+    def on_played(self, index: int, event: Played, before: Event) -> None:
+        """A group laid: by the seat itself (its cards shown) or by another (hidden)."""
+        me = self.me
+        self.active(index, event, event.seat)
+        # A hand smaller than the smallest claim lays all it holds.
+        sizes = self.rules.claims.sizes(self.sizes[event.seat])
+        self.count(index, event, event.count, sizes.start, sizes.stop - 1)
+        _rank_in(self, index, event, event.rank)
+        laid: tuple[Card, ...] = ()
+        if event.seat == me:
+            laid = event.cards
+            if len(laid) != event.count:
+                raise self.fail(index, event, "the seat's own play must show the cards laid")
+            if Counter(laid) - self.hand:
+                missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
+                raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
+            self.hand -= Counter(laid)
+            self.on_table.update(laid)
+        elif event.cards:
+            raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
+        self.sizes[event.seat] -= event.count
+        self.table.append(_Group(event.seat, event.count, event.rank, laid))
+
+    def on_challenged(self, index: int, event: Challenged, before: Event) -> None:
+        """A challenge of the newest claim, or with an extended window the one beneath it."""
+        self.active(index, event, event.seat)
+        self.seat(index, event, event.declarer, "declarer")
+        if event.earlier and not self.rules.window.extended:
+            raise self.fail(index, event, "only an extended window reaches an earlier claim")
+        needed = 2 if event.earlier else 1
+        if len(self.table) < needed:
+            raise self.fail(index, event, "there is no such claim on the table to challenge")
+        group = self.table[-needed]
+        if event.declarer != group.seat:
+            raise self.fail(
+                index, event, f"declarer {event.declarer} did not make that claim "
+                f"(seat {group.seat} did)"
+            )  # fmt: skip
+        if event.seat == event.declarer:
+            raise self.fail(index, event, "a seat cannot challenge its own claim")
+        self.challenge = event
+
+    def on_revealed(self, index: int, event: Revealed, before: Event) -> None:
+        """The cards a challenge turned over, and whether they hold the claim."""
+        me = self.me
+        challenge = self.challenge
+        if not isinstance(before, Challenged) or challenge is None:
+            raise self.fail(index, event, "cards are turned over only after a challenge")
+        group = self.table[-2 if challenge.earlier else -1]
+        if (event.seat, event.rank, event.earlier) != (
+            group.seat,
+            group.rank,
+            challenge.earlier,
+        ):
+            raise self.fail(
+                index, event, "the seat, rank and earlier must be those of the group challenged"
+            )
+        if not 1 <= len(event.cards) <= group.count:
+            raise self.fail(
+                index,
+                event,
+                f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
+            )
+        if event.truthful != proves(self.rules.check, event.cards, event.rank):
+            raise self.fail(
+                index, event, "truthful must say whether the cards shown hold the claim"
+            )
+        if group.seat == me:
+            if Counter(event.cards) - Counter(group.cards):
+                raise self.fail(index, event, f"shows cards seat {me} did not lay in that group")
+        else:
+            self.held_check(index, event, event.cards, shown=True)
+        self.shown = event
+
+    def on_pile_taken(self, index: int, event: PileTaken, before: Event) -> None:
+        """The pickup that ends a challenge: the loser takes the pile."""
+        me = self.me
+        shown = self.shown
+        challenge = self.challenge
+        if not isinstance(before, Revealed) or shown is None or challenge is None:
+            raise self.fail(index, event, "the pile is taken only after a challenge")
+        taker = challenge.seat if shown.truthful else challenge.declarer
+        if event.seat != taker:
+            raise self.fail(
+                index, event, f"seat {taker} takes the pile after that challenge, "
+                f"not seat {event.seat}"
+            )  # fmt: skip
+        # With an extended window, a final play (its declarer's hand is
+        # empty) stays on the table when the claim beneath it is challenged.
+        newest = self.table[-1]
+        keeps = shown.earlier and newest.seat != event.seat and self.sizes[newest.seat] == 0
+        taken = self.table[:-1] if keeps else self.table
+        pile = sum(group.count for group in taken)
+        if event.count != pile:
+            raise self.fail(index, event, f"count must be the {pile} cards on the table")
+        if event.seat == me:
+            self.check_own_pickup(index, event, shown, taken)
+        self.table = [newest] if keeps else []
+        self.on_table = Counter(newest.cards) if keeps else Counter()
+        if event.seat == me:
+            self.hand += Counter(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
+        elif event.cards:
+            raise self.fail(index, event, f"seat {me} cannot see the cards seat {event.seat} took")
+        self.sizes[event.seat] += pile
+        self.challenge = self.shown = None
+
+    def check_own_pickup(
+        self, index: int, event: PileTaken, shown: Revealed, taken: list[_Group]
+    ) -> None:
+        """The seat's own pickup shows every card taken, among them all it knew of."""
+        if len(event.cards) != event.count:
+            raise self.fail(index, event, "the seat's own pickup must show the cards taken")
+        known: Counter[Card] = Counter()
+        for group in taken:
+            known.update(group.cards)
+        if self.table[-2 if shown.earlier else -1].seat != self.me:
+            known.update(shown.cards)
+        if known - Counter(event.cards):
+            raise self.fail(
+                index, event, "the cards taken must hold those the seat laid and was shown"
+            )
+
+    def on_drew(self, index: int, event: Drew, before: Event) -> None:
+        """Cards drawn from the stock after a pickup or a pass."""
+        me = self.me
+        self.active(index, event, event.seat)
+        if not isinstance(before, (PileTaken, Passed, Accepted)):
+            raise self.fail(index, event, "a card is drawn only after a pickup or a pass")
+        high = min(self.stock, self.rules.dealing.draws)
+        if not 1 <= event.count <= high:
+            raise self.fail(
+                index, event, f"count must be from 1 to {high} (the stock holds {self.stock}); "
+                f"got {event.count}"
+            )  # fmt: skip
+        if event.seat == me:
+            if len(event.cards) != event.count:
+                raise self.fail(index, event, "the seat's own draw must show the cards drawn")
+            self.hand += Counter(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
+        elif event.cards:
+            raise self.fail(index, event, f"seat {me} cannot see the cards seat {event.seat} drew")
+        self.stock -= event.count
+        self.sizes[event.seat] += event.count
+
+    def on_discarded(self, index: int, event: Discarded, before: Event) -> None:
+        """Fours set aside, shown to every seat."""
+        me = self.me
+        self.active(index, event, event.seat)
+        for rank in event.ranks:
+            _rank_in(self, index, event, rank)
+        if event.forced and not self.rules.discards.compulsory:
+            raise self.fail(index, event, "only compulsory discards are forced")
+        wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
+        if Counter(card.rank for card in event.cards) != wanted:
+            raise self.fail(index, event, "cards must be one four of each rank in ranks")
+        if len(event.cards) > self.sizes[event.seat]:
+            raise self.fail(
+                index, event, f"seat {event.seat} holds only {self.sizes[event.seat]} cards"
+            )
+        if event.seat == me:
+            if Counter(event.cards) - self.hand:
+                raise self.fail(index, event, f"seat {me} discards cards not in its hand")
+            self.hand -= Counter(event.cards)
+        self.sizes[event.seat] -= len(event.cards)
+        self.discarded.extend(event.cards)
+        self.thrown.update(event.cards)
+        self.held_check(index, event, event.cards, shown=False)
+
+    def on_answer(self, index: int, event: Accepted | Passed | Refused, before: Event) -> None:
+        """An acceptance, a pass or a refusal: only its seat is checked here."""
+        self.active(index, event, event.seat)
+
+    def on_went_out(self, index: int, event: WentOut, before: Event) -> None:
+        """A seat with no cards left leaves the game."""
+        self.active(index, event, event.seat)
+        if self.sizes[event.seat]:
+            raise self.fail(
+                index, event, f"seat {event.seat} still holds {self.sizes[event.seat]} cards"
+            )
+        self.out.append(event.seat)
+
+    def on_game_over(self, index: int, event: GameOver, before: Event) -> None:
+        """The end, when the rules' ending says so, with the result it gives."""
+        seating = Seating(self.players, tuple(self.out))
+        rule = self.rules.ending
+        if not isinstance(before, WentOut) or not rule.is_over(seating):
+            raise self.fail(index, event, "the game ends only when the rules' ending says so")
+        if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
+            raise self.fail(index, event, "winners and losers must be those the rules give")
+        self.over = (event.winners, event.losers)
 
     def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
         """The last claim's declarer, acceptances so far, and the seats its window asks."""
@@ -508,3 +554,20 @@ def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
     if rank not in replay.rules.deck.ranks:
         allowed = " ".join(map(str, replay.rules.deck.ranks))
         raise replay.fail(index, event, f"the rank {rank} is not one of this deck's ({allowed})")
+
+
+# What the seat checks and learns from each kind of event after the deal, in
+# the order they are tried; a Dealt matches none of them.
+_FOLLOWERS: tuple[tuple[type[Event], Callable[[_Replay, int, Any, Event], None]], ...] = (
+    (Played, _Replay.on_played),
+    (Challenged, _Replay.on_challenged),
+    (Revealed, _Replay.on_revealed),
+    (PileTaken, _Replay.on_pile_taken),
+    (Drew, _Replay.on_drew),
+    (Discarded, _Replay.on_discarded),
+    (Accepted, _Replay.on_answer),
+    (Passed, _Replay.on_answer),
+    (Refused, _Replay.on_answer),
+    (WentOut, _Replay.on_went_out),
+    (GameOver, _Replay.on_game_over),
+)

@@ -273,17 +273,48 @@ def _check_decision(seen: StoredView) -> None:
     """Whose decision it is, and what it may be, fit the phase."""
     phase = seen.phase
     if phase is Phase.OVER:
-        if seen.to_move is not None or seen.allowed_ranks or seen.offered or seen.choices:
+        _check_nothing_to_decide(seen)
+        return
+    mover = _check_mover(seen)
+    _check_allowed_ranks(seen)
+    _check_phase(seen, mover)
+    if mover != seen.seat:
+        if seen.offered or seen.choices:
             raise RecordError(
-                "view.to_move, allowed_ranks, offered and choices must be empty once the game "
-                "is over"
+                "view.offered and view.choices are empty when another seat is to move"
             )
         return
+    _check_choices(seen)
+    _check_offered(seen)
+    if not _has_decision(seen):
+        raise RecordError(
+            f"view.to_move: seat {seen.seat} is to move but has no legal decision in the "
+            f"{phase.value} phase"
+        )
+
+
+def _check_nothing_to_decide(seen: Observation) -> None:
+    """Once the game is over, nobody is to move and nothing is offered."""
+    if seen.to_move is not None or seen.allowed_ranks or seen.offered or seen.choices:
+        raise RecordError(
+            "view.to_move, allowed_ranks, offered and choices must be empty once the game is over"
+        )
+
+
+def _check_mover(seen: Observation) -> int:
+    """The seat to move in a game not over: one still playing. Returns it."""
     mover = seen.to_move
     if mover is None:
-        raise RecordError(f"view.to_move: the phase is {phase.value}, so a seat must be to move")
+        raise RecordError(
+            f"view.to_move: the phase is {seen.phase.value}, so a seat must be to move"
+        )
     if mover in seen.finishing_order:
         raise RecordError(f"view.to_move: seat {mover} has left the game")
+    return mover
+
+
+def _check_allowed_ranks(seen: Observation) -> None:
+    """Some ranks, none twice, and those the rules allow after the last claim."""
     if not seen.allowed_ranks:
         raise RecordError("view.allowed_ranks: a game not over allows some rank to be announced")
     if len(set(seen.allowed_ranks)) != len(seen.allowed_ranks):
@@ -296,6 +327,11 @@ def _check_decision(seen: StoredView) -> None:
         if seen.allowed_ranks != tuple(expected):
             said = " ".join(map(str, expected))
             raise RecordError(f"view.allowed_ranks must be {said}, after a claim of {last.rank}")
+
+
+def _check_phase(seen: Observation, mover: int) -> None:
+    """The phase is one these rules have, here: a window needs another seat's claim."""
+    phase = seen.phase
     if phase is Phase.CHALLENGE:
         if not seen.claims or seen.claims[-1].seat == mover:
             raise RecordError(
@@ -305,12 +341,11 @@ def _check_decision(seen: StoredView) -> None:
         raise RecordError("view.phase: these rules have no discard phase")
     elif phase is Phase.CONSENT and not seen.rules.passing.consent:
         raise RecordError("view.phase: these rules ask no consent to pass")
-    if mover != seen.seat:
-        if seen.offered or seen.choices:
-            raise RecordError(
-                "view.offered and view.choices are empty when another seat is to move"
-            )
-        return
+
+
+def _check_choices(seen: Observation) -> None:
+    """The seat's own choices (challenge, pass...) are those its phase and rules give."""
+    phase = seen.phase
     allowed: tuple[tuple[Action, ...], ...]
     if phase is Phase.CHALLENGE:
         allowed = (WINDOW_ACTIONS, EARLIER_WINDOW_ACTIONS)
@@ -331,18 +366,17 @@ def _check_decision(seen: StoredView) -> None:
         raise RecordError("view.choices: there is no earlier claim this seat may challenge")
     if Challenge() in seen.choices and phase is Phase.PLAY and not seen.rules.window.on_turn:
         raise RecordError("view.choices: these rules allow no challenge on a turn")
-    if phase is Phase.DISCARD:
+
+
+def _check_offered(seen: Observation) -> None:
+    """The fours offered: in the discard phase those the seat holds, else none."""
+    if seen.phase is Phase.DISCARD:
         fours = seen.rules.discards.after_pickup(seen.hand)
         if fours is None or sorted(seen.offered) != sorted(fours):
             said = " ".join(map(str, fours or ())) or "none"
             raise RecordError(f"view.offered must be the fours seat {seen.seat} holds ({said})")
     elif seen.offered:
         raise RecordError("view.offered is empty outside the discard phase")
-    if not _has_decision(seen):
-        raise RecordError(
-            f"view.to_move: seat {seen.seat} is to move but has no legal decision in the "
-            f"{phase.value} phase"
-        )
 
 
 def _has_decision(seen: StoredView) -> bool:

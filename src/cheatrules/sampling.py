@@ -24,6 +24,7 @@ from cheatrules.events import (
     Dealt,
     Discarded,
     Drew,
+    Event,
     Passed,
     PileTaken,
     Played,
@@ -90,6 +91,10 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
     )
 
 
+#: One try's result: the hands dealt, the hidden cards, the stock and the actions.
+_Built = tuple[list[list[Card]], list[Card], list[Card], list[Action]]
+
+
 class _Plan:
     """The shape of a seat's log, read once, from which random consistent games are drawn.
 
@@ -121,6 +126,17 @@ class _Plan:
         self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
         # Where each card the log shows must be next: (event index, "seat" or "pile", which).
         self.needs: dict[Card, list[tuple[int, str, int]]] = {}
+        self._read_piles()
+        # Each hidden play, by player: (index, pile, who took that pile, when, cards unseen).
+        self.hidden_plays = self._hidden_plays()
+        # For each hidden play: how many cards the player must show later (turned
+        # over or discarded) before it next takes a pile, that the log names
+        # there for the first time. Those can only be cards nobody has
+        # identified yet, so the player must keep that many unidentified.
+        self.fresh_later = self._fresh_later()
+
+    def _read_piles(self) -> None:
+        """Follow the log's piles: the groups in each, what was shown and who took it."""
         groups: list[int] = []
         pile = 0
         for index, event in enumerate(self.events):
@@ -130,76 +146,89 @@ class _Plan:
                 if event.seat == self.seat:
                     self.known_in.setdefault(pile, Counter()).update(event.cards)
             elif isinstance(event, Revealed):
-                group = groups[-2] if event.earlier else groups[-1]
-                self.revealed[group] = event.cards
-                if len(event.cards) < self.events[group].count:  # type: ignore[attr-defined]
-                    self.partial.add(group)
-                    self.draws[index - 1] = event.cards[0]
-                if event.seat != self.seat:
-                    self.known_in.setdefault(pile, Counter()).update(event.cards)
-                for card in event.cards:
-                    self._need(card, group, "seat", event.seat)
+                self._read_revealed(index, event, groups, pile)
             elif isinstance(event, PileTaken):
-                self.ended[pile] = (event.seat, index, event.cards)
-                if event.seat == self.seat:
-                    for card in event.cards:
-                        self._need(card, index, "pile", pile)
-                laid = [self.events[group] for group in groups]
-                if event.count < sum(played.count for played in laid if isinstance(played, Played)):
-                    # A final play kept apart while the claim beneath it was
-                    # challenged: it stays on the table, the start of the next pile.
-                    final, kept = groups[-1], laid[-1]
-                    assert isinstance(kept, Played)
-                    self.kept[index] = kept.count
-                    self.pile_of[final] = pile + 1
-                    if kept.seat == self.seat:
-                        own = Counter(kept.cards)
-                        self.known_in[pile] -= own
-                        self.known_in.setdefault(pile + 1, Counter()).update(own)
-                    pile, groups = pile + 1, [final]
-                else:
-                    pile, groups = pile + 1, []
+                pile, groups = self._read_pickup(index, event, groups, pile)
             elif isinstance(event, Discarded):
                 for card in event.cards:
                     self._need(card, index, "seat", event.seat)
-        # Each hidden play, by player: (index, pile, who took that pile, when).
-        self.hidden_plays: dict[int, list[tuple[int, int, int, int, int]]] = {}
+
+    def _read_revealed(self, index: int, event: Revealed, groups: list[int], pile: int) -> None:
+        """A group turned over: its cards, known to all, were in its player's hand."""
+        group = groups[-2] if event.earlier else groups[-1]
+        self.revealed[group] = event.cards
+        if len(event.cards) < self.events[group].count:  # type: ignore[attr-defined]
+            self.partial.add(group)
+            self.draws[index - 1] = event.cards[0]
+        if event.seat != self.seat:
+            self.known_in.setdefault(pile, Counter()).update(event.cards)
+        for card in event.cards:
+            self._need(card, group, "seat", event.seat)
+
+    def _read_pickup(
+        self, index: int, event: PileTaken, groups: list[int], pile: int
+    ) -> tuple[int, list[int]]:
+        """A pile taken; returns the next pile's number and the groups already in it."""
+        self.ended[pile] = (event.seat, index, event.cards)
+        if event.seat == self.seat:
+            for card in event.cards:
+                self._need(card, index, "pile", pile)
+        laid = [self.events[group] for group in groups]
+        if event.count < sum(played.count for played in laid if isinstance(played, Played)):
+            # A final play kept apart while the claim beneath it was
+            # challenged: it stays on the table, the start of the next pile.
+            final, kept = groups[-1], laid[-1]
+            assert isinstance(kept, Played)
+            self.kept[index] = kept.count
+            self.pile_of[final] = pile + 1
+            if kept.seat == self.seat:
+                own = Counter(kept.cards)
+                self.known_in[pile] -= own
+                self.known_in.setdefault(pile + 1, Counter()).update(own)
+            return pile + 1, [final]
+        return pile + 1, []
+
+    def _hidden_plays(self) -> dict[int, list[tuple[int, int, int, int, int]]]:
+        """Each play whose cards the observer did not all see, by player."""
+        hidden_plays: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for index, event in enumerate(self.events):
             hidden = index not in self.revealed or index in self.partial
             if isinstance(event, Played) and event.seat != self.seat and hidden:
                 pile = self.pile_of[index]
                 taker, when, _ = self.ended.get(pile, (-1, len(self.events), ()))
                 count = event.count - len(self.revealed.get(index, ()))
-                self.hidden_plays.setdefault(event.seat, []).append(
-                    (index, pile, taker, when, count)
-                )
+                hidden_plays.setdefault(event.seat, []).append((index, pile, taker, when, count))
+        return hidden_plays
 
-        # For each hidden play: how many cards the player must show later (turned
-        # over or discarded) before it next takes a pile, that the log names
-        # there for the first time. Those can only be cards nobody has
-        # identified yet, so the player must keep that many unidentified.
+    def _fresh_later(self) -> dict[int, int]:
+        """For each hidden play, the cards its player shows later, named there first."""
         first_named: dict[Card, int] = {}
         for index, event in enumerate(self.events):
             for card in _named_cards(event, self.seat):
                 first_named.setdefault(card, index)
-        self.fresh_later: dict[int, int] = {}
+        fresh_later: dict[int, int] = {}
         for plays in self.hidden_plays.values():
             for play, *_ in plays:
-                seat = self.events[play].seat  # type: ignore[attr-defined]
-                fresh = 0
-                for later in range(play + 1, len(self.events)):
-                    event = self.events[later]
-                    if isinstance(event, PileTaken) and event.seat == seat:
-                        break
-                    shown: tuple[Card, ...] = ()
-                    if isinstance(event, Played) and event.seat == seat:
-                        shown = self.revealed.get(later, ())
-                    elif isinstance(event, Discarded) and event.seat == seat:
-                        shown = event.cards
-                    # Named first at this showing (a group's cards are named by the
-                    # Revealed event just after its Played event).
-                    fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
-                self.fresh_later[play] = fresh
+                fresh_later[play] = self._fresh_after(play, first_named)
+        return fresh_later
+
+    def _fresh_after(self, play: int, first_named: dict[Card, int]) -> int:
+        """The cards the player of ``play`` shows before its next pickup, named there first."""
+        seat = self.events[play].seat  # type: ignore[attr-defined]
+        fresh = 0
+        for later in range(play + 1, len(self.events)):
+            event = self.events[later]
+            if isinstance(event, PileTaken) and event.seat == seat:
+                break
+            shown: tuple[Card, ...] = ()
+            if isinstance(event, Played) and event.seat == seat:
+                shown = self.revealed.get(later, ())
+            elif isinstance(event, Discarded) and event.seat == seat:
+                shown = event.cards
+            # Named first at this showing (a group's cards are named by the
+            # Revealed event just after its Played event).
+            fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
+        return fresh
 
     def _need(self, card: Card, index: int, kind: str, which: int) -> None:
         self.needs.setdefault(card, []).append((index, kind, which))
@@ -221,111 +250,15 @@ class _Plan:
         ]
         return len(counts), sum(counts)
 
-    def attempt(
-        self, rng: random.Random
-    ) -> tuple[list[list[Card]], list[Card], list[Card], list[Action]] | None:
+    def attempt(self, rng: random.Random) -> _Built | None:
         """One random try: the hands, hidden cards, stock and actions, or None on a dead end."""
-        bound: dict[int, Card] = {}
-        used: Counter[Card] = Counter()
-        holding: dict[int, list[int]] = {}
-        token = 0
-        initial: dict[int, list[int]] = {}
-        for seat, size in enumerate(self.dealt.hand_sizes):
-            holding[seat] = list(range(token, token + size))
-            initial[seat] = list(holding[seat])
-            token += size
-        aside = list(range(token, token + self.dealt.set_aside_count))
-        token += len(aside)
-        stock = list(range(token, token + self.dealt.stock_count))
-        token += len(stock)
-        drawn = 0
-        for index, card in zip(holding[self.seat], self.dealt.hands[self.seat], strict=True):
-            bound[index] = card
-            used[card] += 1
-
-        def bind(item: int, card: Card) -> bool:
-            if item in bound:
-                return bound[item] == card
-            if used[card] >= self.copies[card]:
-                return False
-            bound[item] = card
-            used[card] += 1
-            return True
-
-        def match(items: list[int], cards: Iterable[Card]) -> bool:
-            """Give ``items`` exactly the identities ``cards``."""
-            wanted = Counter(cards)
-            free = []
-            for item in items:
-                if item in bound:
-                    if wanted[bound[item]] <= 0:
-                        return False
-                    wanted[bound[item]] -= 1
-                else:
-                    free.append(item)
-            rest = list(wanted.elements())
-            return len(rest) == len(free) and all(map(bind, free, rest))
-
-        table: list[int] = []
-        actions: list[Action | _Laid] = []
+        trial = _Attempt(self, rng)
         for index, event in enumerate(self.events):
-            if isinstance(event, Played):
-                chosen = self._choose(index, event, holding, bound, table, rng)
-                if chosen is None:
-                    return None
-                for item in chosen:
-                    holding[event.seat].remove(item)
-                table.extend(chosen)
-                shown = self.revealed.get(index)
-                if event.seat != self.seat and shown and not match(chosen[: len(shown)], shown):
-                    return None
-                actions.append(_Laid(tuple(chosen), event.rank))
-            elif isinstance(event, PileTaken):
-                kept = self.kept.get(index, 0)
-                taken, table = table[: len(table) - kept], table[len(table) - kept :]
-                if event.seat == self.seat and not match(taken, event.cards):
-                    return None
-                holding[event.seat].extend(taken)
-            elif isinstance(event, Discarded):
-                hand = holding[event.seat]
-                picked = _pick(hand, event.cards, bound, rng, identify=True)
-                if picked is None or not match(picked, event.cards):
-                    return None
-                for item in picked:
-                    hand.remove(item)
-                if not event.forced:
-                    actions.append(Discard(event.ranks))
-            elif isinstance(event, Drew):
-                items = stock[drawn : drawn + event.count]
-                drawn += event.count
-                if event.seat == self.seat and not match(items, event.cards):
-                    return None
-                holding[event.seat].extend(items)
-            elif isinstance(event, Challenged):
-                actions.append(Challenge(earlier=event.earlier))
-            elif isinstance(event, Accepted):
-                actions.append(Accept())
-            elif isinstance(event, Passed):
-                actions.append(Pass())
-            elif isinstance(event, Refused):
-                actions.append(Refuse())
-        pool = list((Counter(self.seen.rules.deck.cards()) - used).elements())
-        rng.shuffle(pool)
-        free = [item for item in range(token) if item not in bound]
-        if len(pool) < len(free):
-            return None
-        for item, card in zip(free, pool, strict=False):
-            bound[item] = card
-        hands = [[bound[item] for item in initial[seat]] for seat in range(len(initial))]
-        real: list[Action] = []
-        for action in actions:
-            if isinstance(action, _Laid):
-                real.append(Play(tuple(bound[item] for item in action.items), action.rank))
-            else:
-                real.append(action)
-        return hands, [bound[item] for item in aside], [bound[item] for item in stock], real
+            if not trial.follow(index, event):
+                return None
+        return trial.finish()
 
-    def _choose(
+    def choose(
         self,
         index: int,
         event: Played,
@@ -359,55 +292,15 @@ class _Plan:
         count: int,
     ) -> list[int] | None:
         """``count`` tokens from ``hand`` for cards laid unseen, or None on a dead end."""
-        pile = self.pile_of[index]
-        ended = self.ended.get(pile)
-        room: Counter[Card] | None = None
-        if ended is not None and ended[0] == self.seat:
-            # The observer takes this pile later and sees all of it.
-            room = Counter(ended[2]) - self.known_in.get(pile, Counter())
-            room -= Counter(bound[i] for i in table if i in bound)
-        must: list[int] = []
-        free: list[int] = []
-        unknown: list[int] = []  # kept back as far as the player's later showings need them
-        fallback: list[int] = []  # laid only when nothing else is left
-        waiting: dict[tuple[int, str, int], list[int]] = {}
-        for item in hand:
-            identity = bound.get(item)
-            if identity is None:
-                unknown.append(item)
-                continue
-            if room is not None and room[identity] <= 0:
-                continue  # the observer would have seen it in the pile
-            need = self._next_need(identity, index)
-            if need is None:
-                free.append(item)
-                continue
-            when, kind, which = need
-            if kind == "seat" and which == event.seat:
-                # The player shows it later: it stays, unless this pile comes back first.
-                comes_back = ended is not None and ended[0] == event.seat and ended[1] < when
-                (free if comes_back else fallback).append(item)
-                continue
-            direct = (
-                (which == pile)
-                if kind == "pile"
-                else (ended is not None and ended[0] == which and ended[1] < when)
-            )
-            plays, _ = self._chances(event.seat, index, need)
-            if direct:
-                # Lay it now, or at one of the later plays that would also carry it there.
-                (must if rng.randrange(plays + 1) == 0 else free).append(item)
-            elif plays:
-                waiting.setdefault(need, []).append(item)
-            else:
-                free.append(item)  # it can only get there by a longer way round
-        for need, items in waiting.items():
+        heaps = self._sort_hand(index, event, hand, bound, table, rng)
+        for need, items in heaps.waiting.items():
             # Later plays carry some of these straight there; the rest go round.
             _, room_later = self._chances(event.seat, index, need)
             rng.shuffle(items)
             excess = max(0, len(items) - room_later)
-            free.extend(items[:excess])
-            fallback.extend(items[excess:])
+            heaps.free.extend(items[:excess])
+            heaps.fallback.extend(items[excess:])
+        must, free, unknown, fallback = heaps.must, heaps.free, heaps.unknown, heaps.fallback
         if len(must) > count:
             return None
         rng.shuffle(unknown)
@@ -418,6 +311,235 @@ class _Plan:
         fallback.extend(unknown[spare:])  # the last resort: cards it must show later
         chosen = must + (free + fallback)[: count - len(must)]
         return chosen if len(chosen) == count else None
+
+    def _sort_hand(
+        self,
+        index: int,
+        event: Played,
+        hand: list[int],
+        bound: dict[int, Card],
+        table: list[int],
+        rng: random.Random,
+    ) -> _Heaps:
+        """The player's tokens sorted by how readily each goes into this unseen group."""
+        pile = self.pile_of[index]
+        ended = self.ended.get(pile)
+        room = self._room(pile, ended, bound, table)
+        heaps = _Heaps()
+        for item in hand:
+            identity = bound.get(item)
+            if identity is None:
+                heaps.unknown.append(item)
+            elif room is None or room[identity] > 0:  # else the observer saw it not in the pile
+                self._heap_for(heaps, identity, index, event, ended, rng).append(item)
+        return heaps
+
+    def _room(
+        self,
+        pile: int,
+        ended: tuple[int, int, tuple[Card, ...]] | None,
+        bound: dict[int, Card],
+        table: list[int],
+    ) -> Counter[Card] | None:
+        """The cards still unaccounted for in a pile the observer takes later, else None."""
+        if ended is None or ended[0] != self.seat:
+            return None
+        # The observer takes this pile later and sees all of it.
+        room = Counter(ended[2]) - self.known_in.get(pile, Counter())
+        room -= Counter(bound[i] for i in table if i in bound)
+        return room
+
+    def _heap_for(
+        self,
+        heaps: _Heaps,
+        identity: Card,
+        index: int,
+        event: Played,
+        ended: tuple[int, int, tuple[Card, ...]] | None,
+        rng: random.Random,
+    ) -> list[int]:
+        """The heap of ``heaps`` a token known to be ``identity`` goes to."""
+        need = self._next_need(identity, index)
+        if need is None:
+            return heaps.free
+        when, kind, which = need
+        if kind == "seat" and which == event.seat:
+            # The player shows it later: it stays, unless this pile comes back first.
+            comes_back = ended is not None and ended[0] == event.seat and ended[1] < when
+            return heaps.free if comes_back else heaps.fallback
+        direct = (
+            (which == self.pile_of[index])
+            if kind == "pile"
+            else (ended is not None and ended[0] == which and ended[1] < when)
+        )
+        plays, _ = self._chances(event.seat, index, need)
+        if direct:
+            # Lay it now, or at one of the later plays that would also carry it there.
+            return heaps.must if rng.randrange(plays + 1) == 0 else heaps.free
+        if plays:
+            return heaps.waiting.setdefault(need, [])
+        return heaps.free  # it can only get there by a longer way round
+
+
+@attrs.define
+class _Heaps:
+    """A player's tokens sorted for an unseen group, from the first to go to the last."""
+
+    must: list[int] = attrs.Factory(list)  # known cards to lay here now
+    free: list[int] = attrs.Factory(list)  # known cards free to go anywhere
+    # Unidentified cards, kept back as far as the player's later showings need them.
+    unknown: list[int] = attrs.Factory(list)
+    fallback: list[int] = attrs.Factory(list)  # laid only when nothing else is left
+    # Known cards that later plays could carry to where they are needed, by that need.
+    waiting: dict[tuple[int, str, int], list[int]] = attrs.Factory(dict)
+
+
+class _Attempt:
+    """One random try at a consistent game: the tokens, who holds them, and the actions so far.
+
+    Tokens are numbered: each seat's hand as dealt, then the cards set aside,
+    then the stock. ``bound`` gives the tokens identified so far their cards.
+    """
+
+    def __init__(self, plan: _Plan, rng: random.Random) -> None:
+        self.plan = plan
+        self.rng = rng
+        self.bound: dict[int, Card] = {}
+        self.used: Counter[Card] = Counter()
+        self.holding: dict[int, list[int]] = {}
+        self.initial: dict[int, list[int]] = {}
+        dealt = plan.dealt
+        token = 0
+        for seat, size in enumerate(dealt.hand_sizes):
+            self.holding[seat] = list(range(token, token + size))
+            self.initial[seat] = list(self.holding[seat])
+            token += size
+        self.aside = list(range(token, token + dealt.set_aside_count))
+        token += len(self.aside)
+        self.stock = list(range(token, token + dealt.stock_count))
+        token += len(self.stock)
+        self.tokens = token
+        self.drawn = 0
+        self.table: list[int] = []
+        self.actions: list[Action | _Laid] = []
+        for index, card in zip(self.holding[plan.seat], dealt.hands[plan.seat], strict=True):
+            self.bound[index] = card
+            self.used[card] += 1
+
+    def bind(self, item: int, card: Card) -> bool:
+        """Give ``item`` the identity ``card``, if it has no other and a copy is left."""
+        if item in self.bound:
+            return self.bound[item] == card
+        if self.used[card] >= self.plan.copies[card]:
+            return False
+        self.bound[item] = card
+        self.used[card] += 1
+        return True
+
+    def match(self, items: list[int], cards: Iterable[Card]) -> bool:
+        """Give ``items`` exactly the identities ``cards``."""
+        wanted = Counter(cards)
+        free = []
+        for item in items:
+            if item in self.bound:
+                if wanted[self.bound[item]] <= 0:
+                    return False
+                wanted[self.bound[item]] -= 1
+            else:
+                free.append(item)
+        rest = list(wanted.elements())
+        return len(rest) == len(free) and all(map(self.bind, free, rest))
+
+    def follow(self, index: int, event: Event) -> bool:
+        """Move the tokens as ``event`` says; False on a dead end."""
+        if isinstance(event, Played):
+            return self.played(index, event)
+        if isinstance(event, PileTaken):
+            return self.pile_taken(index, event)
+        if isinstance(event, Discarded):
+            return self.discarded(event)
+        if isinstance(event, Drew):
+            return self.drew(event)
+        if isinstance(event, Challenged):
+            self.actions.append(Challenge(earlier=event.earlier))
+        elif isinstance(event, Accepted):
+            self.actions.append(Accept())
+        elif isinstance(event, Passed):
+            self.actions.append(Pass())
+        elif isinstance(event, Refused):
+            self.actions.append(Refuse())
+        return True
+
+    def played(self, index: int, event: Played) -> bool:
+        """Choose the tokens the player laid, matching any the log showed."""
+        plan = self.plan
+        chosen = plan.choose(index, event, self.holding, self.bound, self.table, self.rng)
+        if chosen is None:
+            return False
+        for item in chosen:
+            self.holding[event.seat].remove(item)
+        self.table.extend(chosen)
+        shown = plan.revealed.get(index)
+        if event.seat != plan.seat and shown and not self.match(chosen[: len(shown)], shown):
+            return False
+        self.actions.append(_Laid(tuple(chosen), event.rank))
+        return True
+
+    def pile_taken(self, index: int, event: PileTaken) -> bool:
+        """The taker's tokens gain the pile (but a final play kept on the table)."""
+        kept = self.plan.kept.get(index, 0)
+        table = self.table
+        taken, self.table = table[: len(table) - kept], table[len(table) - kept :]
+        if event.seat == self.plan.seat and not self.match(taken, event.cards):
+            return False
+        self.holding[event.seat].extend(taken)
+        return True
+
+    def discarded(self, event: Discarded) -> bool:
+        """The player's tokens for the fours set aside leave its hand."""
+        hand = self.holding[event.seat]
+        picked = _pick(hand, event.cards, self.bound, self.rng, identify=True)
+        if picked is None or not self.match(picked, event.cards):
+            return False
+        for item in picked:
+            hand.remove(item)
+        if not event.forced:
+            self.actions.append(Discard(event.ranks))
+        return True
+
+    def drew(self, event: Drew) -> bool:
+        """The next tokens of the stock go to the player's hand."""
+        items = self.stock[self.drawn : self.drawn + event.count]
+        self.drawn += event.count
+        if event.seat == self.plan.seat and not self.match(items, event.cards):
+            return False
+        self.holding[event.seat].extend(items)
+        return True
+
+    def finish(self) -> _Built | None:
+        """The unidentified tokens get the cards nobody saw, at random; None if too few."""
+        bound = self.bound
+        pool = list((Counter(self.plan.seen.rules.deck.cards()) - self.used).elements())
+        self.rng.shuffle(pool)
+        free = [item for item in range(self.tokens) if item not in bound]
+        if len(pool) < len(free):
+            return None
+        for item, card in zip(free, pool, strict=False):
+            bound[item] = card
+        initial = self.initial
+        hands = [[bound[item] for item in initial[seat]] for seat in range(len(initial))]
+        real: list[Action] = []
+        for action in self.actions:
+            if isinstance(action, _Laid):
+                real.append(Play(tuple(bound[item] for item in action.items), action.rank))
+            else:
+                real.append(action)
+        return (
+            hands,
+            [bound[item] for item in self.aside],
+            [bound[item] for item in self.stock],
+            real,
+        )
 
 
 def _named_cards(event: object, seat: int) -> tuple[Card, ...]:

@@ -112,80 +112,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cheatrules {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_watch(commands)
+    _add_play(commands)
+    _add_arena(commands)
+    _add_replay(commands)
+    _add_rules(commands)
+    return parser
 
-    def colours(sub: argparse.ArgumentParser) -> None:
-        colour = sub.add_mutually_exclusive_group()
-        colour.add_argument(
-            "--color", dest="fancy", action="store_true", default=None, help="force colour"
-        )
-        colour.add_argument(
-            "--plain", dest="fancy", action="store_false", help="plain text, no colour"
-        )
 
-    def variant(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--variant",
-            choices=sorted(VARIANTS),
-            default=None,
-            action=_Once,
-            help="english (Cheat, 3-10 players) or verish (Verish' Ne Verish', 2-6 players)",
-        )
-
-    def game_options(sub: argparse.ArgumentParser, bots: str | None) -> None:
-        variant(sub)
-        sub.add_argument(
-            "--players", type=_whole, default=4, action=_Once, help="number of seats (default: 4)"
-        )
-        sub.add_argument(
-            "--seed", type=_whole, default=None, action=_Once, help="seed (default: random)"
-        )
-        sub.add_argument(
-            "--with",
-            dest="house",
-            action="append",
-            default=[],
-            metavar="NAME[=VALUE]",
-            help="a house rule, such as jokers, window=extended, passing=consent, stock=5 "
-            f"(repeat for several; --with help or {_RULES_HINT})",
-        )
-        usual = bots or "counting, honest, then random"
-        sub.add_argument(
-            "--bots",
-            default=bots,
-            action=_Once,
-            help=f"bots by seat, comma-separated, or one name for all: {', '.join(BOTS)} "
-            f"(default: {usual})",
-        )
-        colours(sub)
-
-    def match_option(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--match",
-            metavar="SCORING",
-            action=_Once,
-            help="play a match of several games: "
-            + ", ".join(f"{name}=N" for name in SCORINGS)
-            + " (such as first-to=3)",
-        )
-
-    def delay(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--delay",
-            type=_seconds,
-            default=0.0,
-            action=_Once,
-            help="seconds to pause between lines, 0 to 10 (default: 0)",
-        )
-
+def _add_watch(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     watch = commands.add_parser("watch", help="watch bots play a narrated game (or match)")
-    game_options(watch, None)
-    match_option(watch)
-    delay(watch)
+    _add_game_options(watch, None)
+    _add_match_option(watch)
+    _add_delay(watch)
     watch.add_argument("--save", metavar="FILE", action=_Once, help="write the record to FILE")
 
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser("play", help="play against bots in the terminal")
-    game_options(play, "counting")
-    match_option(play)
+    _add_game_options(play, "counting")
+    _add_match_option(play)
     play.add_argument("--seat", type=_whole, default=0, action=_Once, help="your seat (default: 0)")
     play.add_argument(
         "--save",
@@ -194,8 +140,10 @@ def _parser() -> argparse.ArgumentParser:
         help="write the record to FILE at the end (or when you leave)",
     )
 
+
+def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     arena = commands.add_parser("arena", help="a tournament among bots, with a results table")
-    game_options(arena, None)
+    _add_game_options(arena, None)
     arena.add_argument(
         "--games", type=_at_least_one, default=100, action=_Once, help="games (default: 100)"
     )
@@ -207,15 +155,86 @@ def _parser() -> argparse.ArgumentParser:
         help="processes (default: the cores, never more than the games)",
     )
 
+
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = commands.add_parser("replay", help="narrate a saved game or match record")
     replay.add_argument("file", help="a record written by --save, cheatrules.dumps or dumps_match")
-    delay(replay)
-    colours(replay)
+    _add_delay(replay)
+    _add_colours(replay)
 
+
+def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rules = commands.add_parser("rules", help="list every house rule --with takes")
-    variant(rules)
-    colours(rules)
-    return parser
+    _add_variant(rules)
+    _add_colours(rules)
+
+
+def _add_colours(sub: argparse.ArgumentParser) -> None:
+    colour = sub.add_mutually_exclusive_group()
+    colour.add_argument(
+        "--color", dest="fancy", action="store_true", default=None, help="force colour"
+    )
+    colour.add_argument("--plain", dest="fancy", action="store_false", help="plain text, no colour")
+
+
+def _add_variant(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        default=None,
+        action=_Once,
+        help="english (Cheat, 3-10 players) or verish (Verish' Ne Verish', 2-6 players)",
+    )
+
+
+def _add_game_options(sub: argparse.ArgumentParser, bots: str | None) -> None:
+    """The options of every command that plays games: variant, table, house rules, bots."""
+    _add_variant(sub)
+    sub.add_argument(
+        "--players", type=_whole, default=4, action=_Once, help="number of seats (default: 4)"
+    )
+    sub.add_argument(
+        "--seed", type=_whole, default=None, action=_Once, help="seed (default: random)"
+    )
+    sub.add_argument(
+        "--with",
+        dest="house",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="a house rule, such as jokers, window=extended, passing=consent, stock=5 "
+        f"(repeat for several; --with help or {_RULES_HINT})",
+    )
+    usual = bots or "counting, honest, then random"
+    sub.add_argument(
+        "--bots",
+        default=bots,
+        action=_Once,
+        help=f"bots by seat, comma-separated, or one name for all: {', '.join(BOTS)} "
+        f"(default: {usual})",
+    )
+    _add_colours(sub)
+
+
+def _add_match_option(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--match",
+        metavar="SCORING",
+        action=_Once,
+        help="play a match of several games: "
+        + ", ".join(f"{name}=N" for name in SCORINGS)
+        + " (such as first-to=3)",
+    )
+
+
+def _add_delay(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--delay",
+        type=_seconds,
+        default=0.0,
+        action=_Once,
+        help="seconds to pause between lines, 0 to 10 (default: 0)",
+    )
 
 
 def _owners(parser: argparse.ArgumentParser) -> dict[str, list[str]]:
@@ -477,47 +496,8 @@ def main(
     err = stderr if stderr is not None else sys.stderr
     source = stdin if stdin is not None else sys.stdin
     screen = _Screen(out, getattr(args, "fancy", None), err)
-    table: GameState | Match | None = None
-    save = getattr(args, "save", None)
     try:
-        if args.command == "replay":
-            _replay(args.file, screen, args.delay)
-            return 0
-        variant = args.variant or "english"
-        if args.command == "rules" or "help" in args.house:
-            for index, name in enumerate([variant] if args.variant else list(VARIANTS)):
-                if index:
-                    screen.say("")
-                for line in listing(name):
-                    screen.say(line)
-            return 0
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        rules = house_rules(variant, args.players, args.house)
-        scoring = _scoring(args.match) if getattr(args, "match", None) else None
-        title, word = VARIANTS[variant][1:]
-        if args.command == "watch":
-            bots = _lineup(args.bots, rules.players)
-            if scoring is not None:
-                table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay)
-            else:
-                table = watch(seed, rules.players, args.delay, out, variant, bots, rules, screen)
-        elif args.command == "play":
-            bots = _lineup(args.bots, rules.players, skip=args.seat)
-            screen.say(f"{title}, {rules.players} players, seed {seed}.", "bold")
-            ask = _input(source, out)
-            try:
-                if scoring is not None:
-                    table = play_match(rules, scoring, seed, args.seat, bots, screen, ask, word)
-                else:
-                    table = play(rules, seed, args.seat, bots, screen, ask, word)
-            except _LeaveError as leaving:
-                screen.say("\nGoodbye.")
-                _save(save, leaving.table, screen, so_far=True)
-                return 0
-        else:
-            bots = _lineup(args.bots, rules.players)
-            _arena(rules, bots, args.games, seed, args.workers, screen)
-        _save(save, table, screen)
+        return _run(args, screen, source, out)
     except CheatRulesError as error:
         with _streams(stdout, stderr):
             parser.exit(2, f"cheatrules: error: {error}\n")
@@ -529,6 +509,71 @@ def main(
         sys.stdout = None
         return 0
     return 0
+
+
+def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO) -> int:
+    """Run the command ``args`` name; return the exit status."""
+    if args.command == "replay":
+        _replay(args.file, screen, args.delay)
+        return 0
+    variant = args.variant or "english"
+    if args.command == "rules" or "help" in args.house:
+        _list_rules(screen, [variant] if args.variant else list(VARIANTS))
+        return 0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    rules = house_rules(variant, args.players, args.house)
+    scoring = _scoring(args.match) if getattr(args, "match", None) else None
+    if args.command == "watch":
+        bots = _lineup(args.bots, rules.players)
+        table: GameState | Match
+        if scoring is not None:
+            table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay)
+        else:
+            table = watch(seed, rules.players, args.delay, out, variant, bots, rules, screen)
+        _save(args.save, table, screen)
+    elif args.command == "play":
+        _run_play(args, rules, scoring, seed, variant, screen, source, out)
+    else:
+        bots = _lineup(args.bots, rules.players)
+        _arena(rules, bots, args.games, seed, args.workers, screen)
+    return 0
+
+
+def _list_rules(screen: _Screen, variants: list[str]) -> None:
+    """Every house rule of each of ``variants``, a blank line between variants."""
+    for index, name in enumerate(variants):
+        if index:
+            screen.say("")
+        for line in listing(name):
+            screen.say(line)
+
+
+def _run_play(
+    args: argparse.Namespace,
+    rules: Rules,
+    scoring: Scoring | None,
+    seed: int,
+    variant: str,
+    screen: _Screen,
+    source: TextIO,
+    out: TextIO,
+) -> None:
+    """Seat the player against bots for a game or a match, and save it (even when left)."""
+    title, word = VARIANTS[variant][1:]
+    bots = _lineup(args.bots, rules.players, skip=args.seat)
+    screen.say(f"{title}, {rules.players} players, seed {seed}.", "bold")
+    ask = _input(source, out)
+    table: GameState | Match
+    try:
+        if scoring is not None:
+            table = play_match(rules, scoring, seed, args.seat, bots, screen, ask, word)
+        else:
+            table = play(rules, seed, args.seat, bots, screen, ask, word)
+    except _LeaveError as leaving:
+        screen.say("\nGoodbye.")
+        _save(args.save, leaving.table, screen, so_far=True)
+        return
+    _save(args.save, table, screen)
 
 
 def _save(
