@@ -293,7 +293,7 @@ def _check_decision(seen: StoredView) -> None:
         )
 
 
-def _check_nothing_to_decide(seen: Observation) -> None:
+def _check_nothing_to_decide(seen: StoredView) -> None:
     """Once the game is over, nobody is to move and nothing is offered."""
     if seen.to_move is not None or seen.allowed_ranks or seen.offered or seen.choices:
         raise RecordError(
@@ -301,7 +301,7 @@ def _check_nothing_to_decide(seen: Observation) -> None:
         )
 
 
-def _check_mover(seen: Observation) -> int:
+def _check_mover(seen: StoredView) -> int:
     """The seat to move in a game not over: one still playing. Returns it."""
     mover = seen.to_move
     if mover is None:
@@ -313,7 +313,7 @@ def _check_mover(seen: Observation) -> int:
     return mover
 
 
-def _check_allowed_ranks(seen: Observation) -> None:
+def _check_allowed_ranks(seen: StoredView) -> None:
     """Some ranks, none twice, and those the rules allow after the last claim."""
     if not seen.allowed_ranks:
         raise RecordError("view.allowed_ranks: a game not over allows some rank to be announced")
@@ -329,7 +329,7 @@ def _check_allowed_ranks(seen: Observation) -> None:
             raise RecordError(f"view.allowed_ranks must be {said}, after a claim of {last.rank}")
 
 
-def _check_phase(seen: Observation, mover: int) -> None:
+def _check_phase(seen: StoredView, mover: int) -> None:
     """The phase is one these rules have, here: a window needs another seat's claim."""
     phase = seen.phase
     if phase is Phase.CHALLENGE:
@@ -343,7 +343,7 @@ def _check_phase(seen: Observation, mover: int) -> None:
         raise RecordError("view.phase: these rules ask no consent to pass")
 
 
-def _check_choices(seen: Observation) -> None:
+def _check_choices(seen: StoredView) -> None:
     """The seat's own choices (challenge, pass...) are those its phase and rules give."""
     phase = seen.phase
     allowed: tuple[tuple[Action, ...], ...]
@@ -368,7 +368,7 @@ def _check_choices(seen: Observation) -> None:
         raise RecordError("view.choices: these rules allow no challenge on a turn")
 
 
-def _check_offered(seen: Observation) -> None:
+def _check_offered(seen: StoredView) -> None:
     """The fours offered: in the discard phase those the seat holds, else none."""
     if seen.phase is Phase.DISCARD:
         fours = seen.rules.discards.after_pickup(seen.hand)

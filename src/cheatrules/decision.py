@@ -12,11 +12,11 @@
   aside;
 * :class:`Over`: the game has ended.
 
-Each owns whose decision it is (:attr:`~Turn.to_move`), its label
-(:attr:`~Turn.phase`), the choices other than plays and discards
-(:attr:`~Turn.choices`), the sentence that says what is asked
-(:meth:`~Turn.asked`) and the legal actions
-(:meth:`~Turn.legal_actions`). A bot reads the kind from the value::
+Each owns whose decision it is (:attr:`~cheatrules.Turn.to_move`), its label
+(:attr:`~cheatrules.Turn.phase`), the choices other than plays and discards
+(:attr:`~cheatrules.Turn.choices`), the sentence that says what is asked
+(:meth:`~cheatrules.Turn.asked`) and the legal actions
+(:meth:`~cheatrules.Turn.legal_actions`). A bot reads the kind from the value::
 
     match seen.decision:
         case cr.Window(claim=claim):
@@ -68,7 +68,7 @@ class Turn:
     phase: ClassVar[Phase] = Phase.PLAY
     #: The seat to lay cards.
     seat: int
-    #: Its decisions other than plays and discards: ``Challenge()`` and ``Pass()``, where open.
+    #: Its decisions other than plays and discards (``Challenge()``, ``Pass()``) where open.
     choices: tuple[Action, ...] = ()
 
     @property

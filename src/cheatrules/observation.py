@@ -64,7 +64,7 @@ class Observation:
     seat: int
     #: The seat's own hand, sorted.
     hand: tuple[Card, ...]
-    #: What every seat sees: the claims, the hand sizes, the allowed ranks, the seating...
+    #: What every seat sees (the claims, the hand sizes, the allowed ranks, the seating...).
     table: Table
     #: The decision asked for now, as this seat sees it (another seat's discard offer
     #: shows no fours).

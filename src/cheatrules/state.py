@@ -93,12 +93,12 @@ class GameState:
     dealer: int
     #: The cards put out of play unseen at the deal (Verish' Ne Verish' sets one aside).
     set_aside: tuple[Card, ...]
-    #: What every seat sees: the claims, the hand sizes, the allowed ranks, the seating...
+    #: What every seat sees (the claims, the hand sizes, the allowed ranks, the seating...).
     #: Every observation of this state holds this very object.
     table: Table
-    #: The decision asked for now: a :class:`~cheatrules.Turn`, a
+    #: The decision asked for now (a :class:`~cheatrules.Turn`, a
     #: :class:`~cheatrules.Window`, a :class:`~cheatrules.Consent`, a
-    #: :class:`~cheatrules.DiscardOffer` or :class:`~cheatrules.Over`.
+    #: :class:`~cheatrules.DiscardOffer` or :class:`~cheatrules.Over`).
     decision: Decision
     _hands: tuple[tuple[Card, ...], ...]
     _keys: tuple[tuple[int, ...], ...]
