@@ -95,6 +95,8 @@ def whole(
     """A validator: a whole number from ``low`` to ``high`` (use with ``converter=index``)."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
+        if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+            return  # the common case, without building the field's name
         whole_number(value, field_name(instance, attribute), low, high, error)
 
     return check

@@ -962,22 +962,37 @@ class _Change:
         revealed = sum(shown[rank.value * 4 + suit] for suit in range(4))
         return passing.allows(rank, revealed, self.rules.deck.copies(rank))
 
-    def to(self, decision: Decision) -> GameState:
-        """The following state, asking ``decision``."""
-        state = self.state
+    def _table(self, decision: Decision) -> Table:
+        """The table after this change: the same object where nothing public changed."""
+        table = self.state.table
         over = isinstance(decision, Over)
-        table = Table(
+        if (
+            not over
+            and self.keys is self.state._keys
+            and self.claims is table.claims
+            and self.allowed is table.allowed_ranks
+            and self.seating is table.seating
+            and self.discarded is table.discarded
+            and len(self.stock) == table.stock_size
+        ):
+            return table  # an acceptance, a pass asked about, a refusal: only the log moved
+        return Table(
             self.rules,
             self.claims,
-            tuple(map(len, self.keys)),
+            table.hand_sizes if self.keys is self.state._keys else tuple(map(len, self.keys)),
             () if over else self.allowed,
             self.seating,
             self.discarded,
             len(self.stock),
-            len(state.set_aside),
+            table.set_aside_count,
             decision.outcome if isinstance(decision, Over) else None,
             self.pile_size,
         )
+
+    def to(self, decision: Decision) -> GameState:
+        """The following state, asking ``decision``."""
+        state = self.state
+        table = self._table(decision)
         following = GameState(
             seed=state.seed,
             dealer=state.dealer,
