@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -192,13 +194,13 @@ def test_an_illegal_action_says_what_the_decision_asks(rules: cr.Rules, seed: in
                 assert message.endswith(asked), message
 
 
-def _flatten(value: object) -> list[object]:
-    if isinstance(value, (tuple, list)) or type(value).__name__ == "Log":
-        return [item for inner in value for item in _flatten(inner)]  # type: ignore[attr-defined]
+def _flatten(value: Any) -> list[object]:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return [item for inner in value for item in _flatten(inner)]
     if attrs.has(type(value)):
         return [
             item
-            for field in attrs.fields(type(value))
-            for item in _flatten(getattr(value, field.name))
+            for name in attrs.asdict(value, recurse=False)
+            for item in _flatten(getattr(value, name))
         ]
     return [value]
