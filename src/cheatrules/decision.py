@@ -246,9 +246,9 @@ class DiscardOffer:
     #: The seat that took the pile.
     seat: int
     #: The ranks of the complete fours it holds (empty in another seat's view).
-    fours: tuple[Rank, ...] = ()
+    fours: tuple[Rank, ...]
     #: The seat that plays next, once the taker has chosen.
-    opener: int | None = None
+    opener: int
     # The opponents to ask about a final play kept on the table, once the
     # taker has chosen.
     _resume: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)

@@ -153,7 +153,7 @@ class GameState:
             dealer=dealer,
             set_aside=set_aside,
             table=table,
-            decision=Turn(rules.opening.first(dealer, hands)),
+            decision=Turn(0),  # made below, with its choices
             hands=hands,
             keys=tuple(tuple(card.key for card in hand) for hand in hands),
             groups=None,
@@ -162,7 +162,7 @@ class GameState:
             stock=stock,
         )
         change = _Change(state)
-        return change.to(change.turn(state.decision.seat))  # type: ignore[union-attr]
+        return change.to(change.turn(rules.opening.first(dealer, hands)))
 
     # -- reading the state -------------------------------------------------
 
@@ -445,7 +445,7 @@ class GameState:
         if action.earlier:
             return self._check_earlier(decision)
         if isinstance(decision, Window) or (isinstance(decision, Turn) and decision.may_challenge):
-            return GameState._challenge, False
+            return GameState._challenge, (decision.seat, False)
         if isinstance(decision, Turn) and not self.table.claims:
             return f"the table is empty, so there is no claim to challenge; {self._asked()}"
         if isinstance(decision, Turn) and self._passes:
@@ -460,7 +460,7 @@ class GameState:
         declarer = decision.earlier.seat
         if declarer == decision.seat:
             return f"seat {declarer} cannot challenge its own claim; {self._asked()}"
-        return GameState._challenge, True
+        return GameState._challenge, (decision.seat, True)
 
     def _check_play(self, decision: Decision, play: Play) -> str | _Checked:
         if not isinstance(decision, Turn):
@@ -485,7 +485,7 @@ class GameState:
         taken = _take(self._hands[seat], keys, laid)
         if isinstance(taken, str):
             return taken.format(seat=seat)
-        return GameState._play, (play.rank, *taken)
+        return GameState._play, (seat, play.rank, *taken)
 
     def _check_discard(self, decision: Decision, discard: Discard) -> str | _Checked:
         if isinstance(decision, DiscardOffer):
@@ -501,14 +501,13 @@ class GameState:
                 held = offered[rank]
                 fours = "no complete four" if not held else f"only {held} complete fours"
                 return f"seat {decision.to_move} holds {fours} of {rank.plural}; {self._asked()}"
-        return GameState._discard, discard.ranks
+        return GameState._discard, (decision, discard.ranks)
 
     # -- transitions: each reads the decision, and makes a new table and decision ---
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
-        rank, hand, keys, laid = checked
+        seat, rank, hand, keys, laid = checked
         rules = self.rules
-        seat: int = self.decision.to_move  # type: ignore[assignment]
         beneath = self.last_claim
         claim = Claim(seat, len(laid), rank)
         change = _Change(self)
@@ -530,7 +529,7 @@ class GameState:
         # An extended window reaches the claim laid just before, unless a pass
         # let it stand or its declarer has left.
         reach = rules.window.extended and not self._passes and beneath is not None
-        earlier = beneath if reach and seating.is_active(beneath.seat) else None  # type: ignore[union-attr]
+        earlier = beneath if reach and beneath and seating.is_active(beneath.seat) else None
         return change.to(Window(askers[0], claim, askers[1:], earlier))
 
     def _accept(self, window: Window) -> GameState:
@@ -546,11 +545,12 @@ class GameState:
                 return change.to(over)
         return change.to(change.turn(window.opener(change.seating)))
 
-    def _challenge(self, earlier: bool) -> GameState:
+    def _challenge(self, checked: tuple[int, bool]) -> GameState:
+        challenger, earlier = checked
         rules = self.rules
-        challenger: int = self.decision.to_move  # type: ignore[assignment]
-        groups: Stack[_Group] = self._groups[1] if earlier else self._groups  # type: ignore[index]
-        claim, laid = groups[0]  # type: ignore[index]
+        groups = self._groups
+        assert groups is not None  # a claim is challenged
+        claim, laid = groups[1][0] if earlier else groups[0]
         shown = rules.check.shown(laid, self._chance())
         truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else claim.seat
@@ -604,9 +604,9 @@ class GameState:
         change.record(Refused(consent.seat))
         return change.to(change.turn(consent.passer, refused=True))
 
-    def _discard(self, ranks: tuple[Rank, ...]) -> GameState:
-        decision = self.decision
-        seat: int = decision.to_move  # type: ignore[assignment]
+    def _discard(self, checked: tuple[Turn | DiscardOffer, tuple[Rank, ...]]) -> GameState:
+        decision, ranks = checked
+        seat = decision.seat
         change = _Change(self)
         over = change.set_aside(seat, ranks, forced=False)
         if over is not None:
@@ -614,7 +614,7 @@ class GameState:
         if isinstance(decision, DiscardOffer):
             # The taker has chosen: a final play kept on the table is asked
             # about, else the seat the challenge chose opens.
-            return change.reopen(decision.still_to_ask(), decision.opener)  # type: ignore[arg-type]
+            return change.reopen(decision.still_to_ask(), decision.opener)
         if change.seating.is_active(seat):
             return change.to(decision)  # on a turn, the player goes on to lay cards
         return change.to(change.turn(change.seating.next_active(seat)))
@@ -819,8 +819,8 @@ class _Change:
         """``taker`` takes the pile into its hand (all but the newest group, if kept)."""
         groups = self.groups
         kept: Stack[_Group] = None
-        if keep_newest:
-            kept, groups = (groups[0], None), groups[1]  # type: ignore[index]
+        if keep_newest and groups is not None:
+            kept, groups = (groups[0], None), groups[1]
         pile = tuple(card for _, laid in _persistent.oldest_first(groups) for card in laid)
         self.hold(taker, sorted(self.keys[taker] + tuple(card.key for card in pile)))
         self.groups = kept
@@ -908,8 +908,8 @@ class _Change:
                 return self.to(over)
             offered = None
         resume: tuple[int, ...] = ()
-        if challenger is not None:
-            order = self.rules.window.askers(self.seating, self.waiting)  # type: ignore[arg-type]
+        if challenger is not None and self.waiting is not None:
+            order = self.rules.window.askers(self.seating, self.waiting)
             resume = order[order.index(challenger) :] if challenger in order else order
         if offered is not None:
             return self.to(DiscardOffer(taker, tuple(sorted(offered)), opener, resume=resume))
