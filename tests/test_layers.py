@@ -151,6 +151,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         [
             "cheatrules",
             "cheatrules.decision",
+            "cheatrules._read_model",
             "cheatrules.state",
             "cheatrules.observation",
             "cheatrules.deal",

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cheatrules._persistent import Log
+from cheatrules._read_model import ReadModel
 from cheatrules.actions import Action
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Decision, DiscardOffer
 from cheatrules.events import Event, describe_claim
 from cheatrules.legal import LegalActions
-from cheatrules.rules import Rules
-from cheatrules.table import Claim, Outcome, Phase, Table
+from cheatrules.table import Table
 
 if TYPE_CHECKING:
     from cheatrules.knowledge import CardKnowledge
@@ -47,7 +47,7 @@ def _events(events: Iterable[Event]) -> Sequence[Event]:
 
 
 @attrs.frozen
-class Observation:
+class Observation(ReadModel):
     """Everything one seat knows, and nothing else. Frozen and comparable.
 
     Make one with :meth:`GameState.observe <cheatrules.GameState.observe>`.
@@ -76,59 +76,9 @@ class Observation:
     events: Sequence[Event] = attrs.field(converter=_events, repr=False)
 
     @property
-    def rules(self) -> Rules:
-        """The rules of the game (public)."""
-        return self.table.rules
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.table.rules.players
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        return self.table.hand_sizes
-
-    @property
-    def claims(self) -> Sequence[Claim]:
-        """The claims on the table, oldest first, one per group (counts are the group sizes)."""
-        return self.table.claims
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat that must decide now; ``None`` once the game is over."""
-        return self.decision.to_move
-
-    @property
-    def phase(self) -> Phase:
-        """The kind of decision :attr:`to_move` faces (the label of :attr:`decision`)."""
-        return self.decision.phase
-
-    @property
-    def allowed_ranks(self) -> tuple[Rank, ...]:
-        """Every rank the next play may announce."""
-        return self.table.allowed_ranks
-
-    @property
-    def finishing_order(self) -> tuple[int, ...]:
-        """The seats that have left the game, in the order they left."""
-        return self.table.seating.out
-
-    @property
-    def discarded(self) -> tuple[Card, ...]:
-        """The cards set aside in complete fours (shown to everyone)."""
-        return self.table.discarded
-
-    @property
     def set_aside_count(self) -> int:
         """How many cards were set aside unseen at the deal."""
         return self.table.set_aside_count
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The winners and losers once the game is over."""
-        return self.table.outcome
 
     @property
     def offered(self) -> tuple[Rank, ...]:
@@ -152,29 +102,9 @@ class Observation:
         return decision.choices if decision.to_move == self.seat else ()
 
     @property
-    def pile_size(self) -> int:
-        """How many cards are on the table."""
-        return self.table.pile_size
-
-    @property
     def group_sizes(self) -> tuple[int, ...]:
         """The number of cards in each group on the table, oldest first."""
         return self.table.group_sizes
-
-    @property
-    def last_claim(self) -> Claim | None:
-        """The newest claim on the table; ``None`` when the table is empty."""
-        return self.table.last_claim
-
-    @property
-    def required_rank(self) -> Rank | None:
-        """The rank the next play must announce; ``None`` when there is a choice or none."""
-        return self.table.required_rank
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.table.outcome is not None
 
     @property
     def is_my_turn(self) -> bool:

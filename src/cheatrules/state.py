@@ -30,6 +30,7 @@ import attrs
 from cheatrules import _persistent
 from cheatrules._checks import whole_number
 from cheatrules._persistent import Stack
+from cheatrules._read_model import ReadModel
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance, Drawn
@@ -73,7 +74,7 @@ _NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
 
 
 @attrs.frozen(eq=False, repr=False, getstate_setstate=False)
-class GameState:
+class GameState(ReadModel):
     """The complete, omniscient state of one game.
 
     Make one with :func:`~cheatrules.deal`; move it on with :meth:`apply`.
@@ -167,34 +168,9 @@ class GameState:
     # -- reading the state -------------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rules being played."""
-        return self.table.rules
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.table.rules.players
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat that must decide now; ``None`` once the game is over."""
-        return self.decision.to_move
-
-    @property
-    def phase(self) -> Phase:
-        """The kind of decision :attr:`to_move` faces (the label of :attr:`decision`)."""
-        return self.decision.phase
-
-    @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, each sorted; this is the omniscient view of every hand."""
         return self._hands
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        return self.table.hand_sizes
 
     @property
     def pile(self) -> tuple[Card, ...]:
@@ -202,60 +178,9 @@ class GameState:
         return tuple(card for _, laid in _persistent.oldest_first(self._groups) for card in laid)
 
     @property
-    def pile_size(self) -> int:
-        """How many cards are on the table."""
-        return self.table.pile_size
-
-    @property
     def groups(self) -> tuple[tuple[Claim, tuple[Card, ...]], ...]:
         """The groups on the table, oldest first, each a claim with the cards actually laid."""
         return tuple(_persistent.oldest_first(self._groups))
-
-    @property
-    def discarded(self) -> tuple[Card, ...]:
-        """The cards set aside in complete fours, in the order they were discarded."""
-        return self.table.discarded
-
-    @property
-    def required_rank(self) -> Rank | None:
-        """The rank the next :class:`~cheatrules.Play` must announce.
-
-        During a challenge window, the rank of the play that will follow it;
-        ``None`` when the player may choose among several (see
-        :attr:`allowed_ranks`) or the game is over.
-        """
-        return self.table.required_rank
-
-    @property
-    def allowed_ranks(self) -> tuple[Rank, ...]:
-        """Every rank the next play may announce (empty once the game is over)."""
-        return self.table.allowed_ranks
-
-    @property
-    def last_claim(self) -> Claim | None:
-        """The newest claim on the table; ``None`` when the table is empty."""
-        groups = self._groups
-        return None if groups is None else groups[0][0]
-
-    @property
-    def seating(self) -> Seating:
-        """Who is still in the game, and who has left in which order."""
-        return self.table.seating
-
-    @property
-    def finishing_order(self) -> tuple[int, ...]:
-        """The seats that have gone out, in the order they went."""
-        return self.table.seating.out
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.table.outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The winners and losers once the game is over, else ``None``."""
-        return self.table.outcome
 
     @property
     def draws(self) -> tuple[tuple[int, Card], ...]:
