@@ -35,7 +35,7 @@ from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, R
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
 from cheatrules.errors import CheatRulesError, RulesError
-from cheatrules.events import PileTaken, Played
+from cheatrules.events import Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import holds
@@ -163,14 +163,40 @@ def _possible(
 
 
 def _mine_on_table(seen: Observation) -> list[Card]:
-    """The cards the seat itself laid that are still on the table."""
+    """The cards the seat itself laid that are still on the table.
+
+    The groups on the table are the newest plays (a final play kept on the
+    table after a challenge beneath it included), so this reads back only
+    as far as they go, not the whole game.
+    """
     mine: list[Card] = []
-    for event in seen.events:
-        if isinstance(event, Played) and event.seat == seen.seat:
-            mine.extend(event.cards)
-        elif isinstance(event, PileTaken):
-            mine = []
+    groups = len(seen.claims)
+    for event in reversed(seen.events):
+        if not groups:
+            break
+        if isinstance(event, Played):
+            groups -= 1
+            if event.seat == seen.seat:
+                mine.extend(event.cards)
     return mine
+
+
+def _overclaimed(seen: Observation, known: CardKnowledge, claim: Claim) -> bool:
+    """Whether the other seats' claims in the newest run of ``claim``'s rank cannot all be true.
+
+    A run is the claims of one rank laid one after another (in Verish' Ne
+    Verish' the whole table, the rank held until a challenge). Its claims by
+    other seats hold more cards of the rank (jokers standing in) than there
+    can be anywhere but where this seat knows they are: some of them are
+    lies, and the newest, still on top, is the one a challenge can catch.
+    """
+    claimed = 0
+    for each in reversed(seen.claims):
+        if each.rank is not claim.rank:
+            break
+        if each.seat != seen.seat:
+            claimed += each.count
+    return claimed > _possible(seen, known, claim)
 
 
 def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
@@ -412,7 +438,10 @@ class CountingBot:
         claim = observation.last_claim
         if claim is None:
             return False
-        odds = claim_odds(observation)
+        known = observation.knowledge()
+        if _overclaimed(observation, known, claim):
+            return True
+        odds = claim_odds(observation, known)
         if observation.hand_sizes[claim.seat] == 0:
             return odds < self.last_cards
         pile = observation.pile_size - claim.count
