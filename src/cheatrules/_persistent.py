@@ -122,8 +122,15 @@ class Log(Sequence[T]):
             index += length
         if not 0 <= index < length:
             raise IndexError("log index out of range")
-        newest = self._newest(length - index)
-        return newest[index - (length - len(newest))]
+        back = length - index  # 1 for the newest item
+        chunks = self._chunks
+        while chunks is not None:
+            items = chunks[0]
+            if back <= len(items):
+                return items[len(items) - back]
+            back -= len(items)
+            chunks = chunks[1]
+        raise AssertionError("a log's chunks hold its length")  # pragma: no cover
 
     def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
         """The position of the first item equal to ``value`` (from ``start``, before ``stop``)."""
