@@ -54,16 +54,28 @@ class Log(Sequence[T]):
     compares equal to a tuple (or another :class:`Log`) holding the same
     items, hashes like that tuple, and pickles flat. Reading near the end
     (``log[-1]``, ``log[-3:]``) walks only the newest chunks.
+
+    ``shared`` is a dict that a log and every log extended from it share
+    (a new one for a log made otherwise): a place for tools that read the
+    log to keep what they worked out for its chunks, keyed by chunk
+    identity (the knowledge module keeps each seat's card knowledge there).
+    It takes no part in equality, hashing or pickling.
     """
 
-    __slots__ = ("_chunks", "_hash", "_length")
+    __slots__ = ("_chunks", "_hash", "_length", "shared")
 
-    def __init__(self, chunks: Stack[tuple[T, ...]] = None, length: int | None = None) -> None:
+    def __init__(
+        self,
+        chunks: Stack[tuple[T, ...]] = None,
+        length: int | None = None,
+        shared: dict[str, Any] | None = None,
+    ) -> None:
         self._chunks = chunks
         if length is None:
             length = sum(len(items) for items in oldest_first(chunks))
         self._length = length
         self._hash: int | None = None
+        self.shared: dict[str, Any] = {} if shared is None else shared
 
     @classmethod
     def of(cls, items: Iterable[T]) -> Log[T]:
@@ -76,10 +88,15 @@ class Log(Sequence[T]):
         chunk = tuple(items)
         if not chunk:
             return self
-        return Log((chunk, self._chunks), self._length + len(chunk))
+        return Log((chunk, self._chunks), self._length + len(chunk), self.shared)
 
     def __len__(self) -> int:
         return self._length
+
+    @property
+    def chunks(self) -> Stack[tuple[T, ...]]:
+        """The stack of chunks, newest on top: the same object in every log that shares them."""
+        return self._chunks
 
     def __iter__(self) -> Iterator[T]:
         for items in oldest_first(self._chunks):
