@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -12,13 +13,39 @@ import cheatrules as cr
 from cheatrules.encoding import ActionSpace, EncodingError, ObservationEncoder
 
 from .budget import examples
-from .strategies import deals, play_randomly
+from .strategies import deals, option_combinations, play_randomly
 
 
 def ranks_of(action: cr.Action) -> object:
     if isinstance(action, cr.Play):
         return ("play", sorted(card.rank for card in action.cards), action.rank)
     return action
+
+
+def numbered(action: cr.Action, rules: cr.Rules) -> bool:
+    """Whether the action space numbers ``action``: all but several fours set aside on a turn."""
+    declared = cr.policies.declared
+    whole_choices = declared(rules.discards, "asks_after_pickup")
+    return not (isinstance(action, cr.Discard) and len(action.ranks) > 1 and not whole_choices)
+
+
+def described(action: cr.Action, seen: cr.Observation) -> str:
+    """What ``describe`` should say of the index of ``action``, written out by hand."""
+    if not isinstance(action, cr.Play):
+        return action.text()
+    kinds = [*seen.rules.deck.ranks, cr.Rank.JOKER]
+    counts = Counter(card.rank for card in action.cards)
+    laid = " ".join(f"{counts[kind]}×{kind}" for kind in kinds if counts[kind])
+    required = len(seen.allowed_ranks) == 1 and cr.policies.declared(
+        seen.rules.ranks, "names_one_rank"
+    )
+    return f"lay {laid} as {'the required rank' if required else action.rank}"
+
+
+def expected_indices(space: ActionSpace, seen: cr.Observation) -> list[int]:
+    """The mask as the legal actions say it, each encoded."""
+    legal = seen.legal_actions()
+    return sorted(space.encode(action, seen) for action in legal if numbered(action, space.rules))
 
 
 @examples(40)
@@ -34,20 +61,59 @@ def test_indices_and_actions_round_trip(state: cr.GameState, seed: int) -> None:
         assert len(mask) == space.size
         assert sum(mask) == len(legal)
         for action in legal:
-            index = space.encode(action)
+            index = space.encode(action, seen)
             assert mask[index]
             assert ranks_of(space.decode(index, seen)) == ranks_of(action)
         for index in space.legal_indices(seen):
-            assert space.encode(space.decode(index, seen)) == index
+            assert space.encode(space.decode(index, seen), seen) == index
             assert current.is_legal(space.decode(index, seen))
 
 
+@examples(40)
+@given(option_combinations(), st.integers(0, 2**32))
+def test_the_mask_is_the_legal_actions_under_every_option(rules: cr.Rules, seed: int) -> None:
+    space = ActionSpace(rules)
+    for current in play_randomly(cr.deal(rules, seed=seed), seed, limit=80)[::4]:
+        seat = current.to_move if current.to_move is not None else 0
+        seen = current.observe(seat)
+        indices = space.legal_indices(seen)
+        assert indices == expected_indices(space, seen)
+        assert [index for index, legal in enumerate(space.mask(seen)) if legal] == indices
+        for index in indices:
+            action = space.decode(index, seen)
+            assert current.is_legal(action)
+            assert space.encode(action, seen) == index
+            assert space.describe(index) == described(action, seen)
+        other = (seat + 1) % current.players
+        if other != current.to_move:
+            assert space.legal_indices(current.observe(other)) == []
+
+
 def test_the_action_space_sizes() -> None:
-    # 2 (challenge, accept) + 2,379 multisets of 1-4 cards x 13 ranks announced.
-    assert ActionSpace(cr.english(4)).size == 2 + 2379 * 13
-    # Verish, 36 cards: 512 choices of fours, and 219 multisets of 1-3 x 9 ranks.
-    assert ActionSpace(cr.verish(3)).size == 2 + 2**9 + 219 * 9
+    # English Cheat names the rank: 2 (challenge, accept) + 2,379 multisets of 1-4 cards.
+    assert ActionSpace(cr.english(4)).size == 2 + 2379
+    # Verish, 36 cards: 512 choices of fours; 219 multisets of 1-3 as the round's rank,
+    # and 219 x 9 ranks for the round's first claim, which names it.
+    assert ActionSpace(cr.verish(3)).size == 2 + 2**9 + 219 + 219 * 9
+    # Fours set aside on a turn go one at a time: 13 ranks, not 3**13 choices.
+    assert ActionSpace(cr.english(8, discards="any-time")).size == 2 + 13 + 2379
+    # Free choice of rank: every multiset times every rank.
+    assert ActionSpace(cr.english(4, ranks="free")).size == 2 + 2379 * 13
     assert ActionSpace(cr.english(4)) == ActionSpace(cr.english(4))
+
+
+def test_the_layout_names_each_block() -> None:
+    assert ActionSpace(cr.verish(3)).layout == (
+        ("challenge", 0, 1),
+        ("accept", 1, 1),
+        ("discard", 2, 512),
+        ("play", 514, 219),
+        ("play-as", 733, 1971),
+    )
+    extended = ActionSpace(cr.english(4, window="extended", passing="consent"))
+    assert [name for name, _, _ in extended.layout] == [
+        "challenge", "accept", "play", "challenge-earlier", "pass", "refuse"
+    ]  # fmt: skip
 
 
 def test_the_first_indices_are_challenge_and_accept() -> None:
@@ -55,20 +121,168 @@ def test_the_first_indices_are_challenge_and_accept() -> None:
     assert space.encode(cr.Challenge()) == 0
     assert space.encode(cr.Accept()) == 1
     assert space.encode(cr.Discard(())) == 2
+    assert space.describe(2) == "discard"
+
+
+def test_english_cheat_lays_as_the_required_rank_without_naming_it() -> None:
+    # Aces first: the index says which ranks are laid, the rules say which rank is announced.
+    rules = cr.english(3)
+    space = ActionSpace(rules)
+    state = cr.deal(rules, hands=["7♣ 7♦ K♠ 2♥", "A♠ 2♣", "A♥ 9♣"], dealer=2)
+    seen = state.observe(0)
+    index = space.encode(cr.Play("7♣ 7♦ K♠", "A"))
+    assert space.describe(index) == "lay 2×7 1×K as the required rank"
+    assert space.decode(index, seen) == cr.Play("7♣ 7♦ K♠", "A")
+    after = state.apply(cr.Play("K♠", "A")).apply(cr.Accept()).apply(cr.Accept())
+    seen = after.observe(1)  # Twos now: the same index lays as 2
+    assert space.decode(space.encode(cr.Play("A♠", "2")), seen) == cr.Play("A♠", "2")
+    assert space.encode(cr.Play("A♠", "2")) == space.encode(cr.Play("A♣", "A"))
+
+
+def test_in_verish_the_rounds_first_claim_names_the_rank_and_the_rest_follow() -> None:
+    rules = cr.verish(2)
+    space = ActionSpace(rules)
+    state = cr.deal(rules, hands=["Q♣ Q♦ 7♥", "Q♠ K♣ 8♥"])
+    opening = state.observe(state.to_move)  # type: ignore[arg-type]
+    play = cr.Play("Q♣ Q♦", "Q") if state.to_move == 0 else cr.Play("Q♠ K♣", "K")
+    chosen = space.encode(play, opening)
+    assert space.describe(chosen).endswith(f"as {play.rank}")
+    assert space.decode(chosen, opening) == play
+    following = state.apply(play)
+    seen = following.observe(following.to_move)  # type: ignore[arg-type]
+    reply = cr.Play(seen.hand[:1], play.rank)
+    required = space.encode(reply, seen)
+    assert space.describe(required).endswith("as the required rank")
+    assert space.decode(required, seen) == reply
+    assert space.mask(seen)[required] and not space.mask(seen)[space.encode(reply, opening)]
+    with pytest.raises(EncodingError, match="pass the observation"):
+        space.encode(reply)
+    other = "A" if play.rank is not cr.Rank.ACE else "K"
+    with pytest.raises(EncodingError, match=f"the rank required is {play.rank}"):
+        space.encode(cr.Play(seen.hand[:1], other), seen)
+
+
+def test_fours_set_aside_on_a_turn_go_one_at_a_time() -> None:
+    rules = cr.english(3, discards="any-time")
+    space = ActionSpace(rules)
+    state = cr.deal(rules, hands=["Q♣ Q♦ Q♥ Q♠ K♣ K♦ K♥ K♠ 2♣", "2♥ 3♣", "4♦ 5♣"], dealer=2)
+    seen = state.observe(0)
+    queens, kings = space.encode(cr.Discard("Q")), space.encode(cr.Discard("K"))
+    assert space.describe(queens) == "discard Q"
+    assert queens in space.legal_indices(seen) and kings in space.legal_indices(seen)
+    assert state.is_legal(cr.Discard("Q K"))
+    with pytest.raises(EncodingError, match="one four at a time"):
+        space.encode(cr.Discard("Q K"))
+    after = state.apply(space.decode(queens, seen))  # the turn goes on
+    assert after.to_move == 0
+    assert space.decode(kings, after.observe(0)) == cr.Discard("K")
+
+
+def test_a_discard_phase_numbers_every_choice_of_fours() -> None:
+    space = ActionSpace(cr.verish(3))
+    both = space.encode(cr.Discard("Q K"))
+    assert space.describe(both) == "discard Q K"
+    assert space.encode(cr.Discard("K Q")) == both
+    assert len({space.describe(index) for index in range(2, 2 + 512)}) == 512
+
+
+def test_every_index_has_its_own_description() -> None:
+    for rules in (cr.verish(2), cr.english(3, ranks="hold", window="extended", jokers=True)):
+        space = ActionSpace(rules)
+        texts = [space.describe(index) for index in range(space.size)]
+        assert len(set(texts)) == space.size
+
+
+def test_the_largest_spaces_are_counted_not_listed() -> None:
+    # 1,844,780 multisets of up to ten cards of two packs and two jokers, times 13 ranks.
+    space = ActionSpace(cr.english(6, decks=2, jokers=True, claims="any", ranks="free"))
+    assert space.size == 2 + 13 * 1_844_780
+    last = space.describe(space.size - 1)
+    assert last.startswith("lay ") and last.endswith(" as K")
+
+
+def test_a_mask_array_when_numpy_is_installed() -> None:
+    numpy = pytest.importorskip("numpy")
+    rules = cr.english(4)
+    space = ActionSpace(rules)
+    for state in play_randomly(cr.deal(rules, seed=4), 4, limit=40):
+        for seat in range(4):
+            seen = state.observe(seat)
+            array = space.mask_array(seen)
+            assert array.dtype == numpy.bool_ and array.shape == (space.size,)
+            assert array.tolist() == space.mask(seen)
+            assert numpy.flatnonzero(array).tolist() == space.legal_indices(seen)
+
+
+def test_large_spaces_enumerate_the_hand_instead_of_anding_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = cr.english(4, jokers=True, claims="any")
+    states = play_randomly(cr.deal(rules, seed=3), 3, limit=60)[::3]
+    tabled = [ActionSpace(rules).legal_indices(s.observe(s.to_move or 0)) for s in states]
+    monkeypatch.setattr("cheatrules._multisets.TABLE_LIMIT", 0)
+    listed = [ActionSpace(rules).legal_indices(s.observe(s.to_move or 0)) for s in states]
+    assert listed == tabled and any(tabled)
+
+
+# -- bad input -------------------------------------------------------------------------
 
 
 def test_bad_indices_and_actions_are_refused() -> None:
     space = ActionSpace(cr.english(4))
     seen = cr.deal(cr.english(4), seed=1).observe(0)
-    with pytest.raises(EncodingError, match="index must be a whole number from 0 to 30928"):
+    with pytest.raises(EncodingError, match="index must be a whole number from 0 to 2380"):
         space.decode(space.size, seen)
     with pytest.raises(EncodingError, match="has no index"):
         space.encode(cr.Discard("Q"))
     with pytest.raises(EncodingError, match="has no index"):
         space.encode(cr.Play("2c 3c 4c 5c 6c", "A"))
+    with pytest.raises(EncodingError, match="expected an action"):
+        space.encode("challenge")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [2.0, "3", True, None, -1])
+def test_an_index_must_be_a_whole_number_inside_the_space(bad: object) -> None:
+    space = ActionSpace(cr.english(4))
+    seen = cr.deal(cr.english(4), seed=1).observe(0)
+    with pytest.raises(EncodingError, match="index must be a whole number from 0 to 2380"):
+        space.decode(bad, seen)  # type: ignore[arg-type]
+    with pytest.raises(EncodingError, match="index must be a whole number from 0 to 2380"):
+        space.describe(bad)  # type: ignore[arg-type]
+
+
+def test_an_index_the_seat_cannot_take_is_refused_with_the_reason() -> None:
+    rules = cr.english(3)
+    space = ActionSpace(rules)
+    state = cr.deal(rules, hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"], dealer=2)
     four_kings = space.encode(cr.Play("Kc Kd Kh Ks", "A"))
-    with pytest.raises(EncodingError, match="seat 0 holds no K"):
-        space.decode(four_kings, seen)
+    with pytest.raises(EncodingError, match="seat 0 holds 1 K, the play lays 4"):
+        space.decode(four_kings, state.observe(0))
+    with pytest.raises(EncodingError, match=r"index 0 \(challenge\) is not legal for seat 0"):
+        space.decode(0, state.observe(0))
+    one_ace = space.encode(cr.Play("A♠", "A"))
+    with pytest.raises(EncodingError, match="not legal for seat 1 now; seat 0 must lay cards"):
+        space.decode(one_ace, state.observe(1))
+    over = cr.deal(rules, hands=["7♣", "A♠ 2♥", "A♥ 9♣"], dealer=2).apply(cr.Play("7♣", "A"))
+    over = over.apply(cr.Accept()).apply(cr.Accept())
+    assert over.is_over
+    with pytest.raises(EncodingError, match="the game is over"):
+        space.decode(1, over.observe(1))
+    with pytest.raises(EncodingError, match="expected an Observation"):
+        space.mask(state)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_indices_everywhere() -> None:
+    numpy = pytest.importorskip("numpy")
+    rules = cr.english(3)
+    space = ActionSpace(rules)
+    seen = cr.deal(rules, seed=numpy.int64(5)).observe(numpy.int64(0))
+    index = space.legal_indices(seen)[3]
+    for kind in (numpy.int64, numpy.int32, numpy.uint16):
+        assert space.decode(kind(index), seen) == space.decode(index, seen)
+        assert space.describe(kind(index)) == space.describe(index)
+    chosen = numpy.flatnonzero(space.mask_array(seen))[0]  # a numpy integer
+    assert space.decode(chosen, seen) == seen.legal_actions()[0]
 
 
 @examples(30)
@@ -161,7 +375,7 @@ def test_every_decision_of_a_house_variation_has_its_own_index(options: dict[str
                 continue
             seen = state.observe(state.to_move)  # type: ignore[arg-type]
             legal = state.legal_actions()
-            indices = [space.encode(action) for action in legal]
+            indices = [space.encode(action, seen) for action in legal]
             assert len(set(indices)) == len(indices) and sum(space.mask(seen)) == len(legal)
             chosen = rng.choice(indices)
             assert state.is_legal(space.decode(chosen, seen))

@@ -139,6 +139,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.actions",
             "cheatrules.table",
             "cheatrules._generation",
+            "cheatrules._multisets",
             "cheatrules.legal",
             "cheatrules.rules",
             "cheatrules._json",
