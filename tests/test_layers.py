@@ -165,6 +165,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.knowledge",
             "cheatrules.sampling",
             "cheatrules.encoding",
+            "cheatrules._seat_memory",
             "cheatrules.narration",
         ],
     ),
