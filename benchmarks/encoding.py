@@ -53,12 +53,18 @@ def decide(state: cr.GameState, rng: random.Random, challenge: float) -> cr.Acti
     return state.legal_actions().choice(rng)
 
 
+RULES = cr.english(8)
+#: One space and one encoder for every game, as a bot keeps them (the space builds its
+#: tables on its first mask, here before any timing).
+SPACE, ENCODER = ActionSpace(RULES), InformationStateEncoder(RULES)
+SPACE.mask_array(cr.deal(RULES, seed=0).observe(0))
+
+
 def bot_loop(seed: int, decisions: int, challenge: float) -> tuple[list[float], ...]:
     """One game: the time of each ``apply``, of the mask after it and of the info-state vector."""
     rng = random.Random(seed)
-    rules = cr.english(8)
-    space, encoder = ActionSpace(rules), InformationStateEncoder(rules)
-    state = cr.deal(rules, seed=seed)
+    space, encoder = SPACE, ENCODER
+    state = cr.deal(RULES, seed=seed)
     applies: list[float] = []
     masks: list[float] = []
     vectors: list[float] = []

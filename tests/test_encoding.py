@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -276,7 +278,10 @@ def test_numpy_integers_are_indices_everywhere() -> None:
     numpy = pytest.importorskip("numpy")
     rules = cr.english(3)
     space = ActionSpace(rules)
-    seen = cr.deal(rules, seed=numpy.int64(5)).observe(numpy.int64(0))
+    state = cr.deal(rules, seed=numpy.int64(5))
+    seen = state.observe(numpy.int64(0))
+    with pytest.raises(cr.SeatError, match="seat must be a whole number from 0 to 2"):
+        state.observe(numpy.int64(3))
     index = space.legal_indices(seen)[3]
     for kind in (numpy.int64, numpy.int32, numpy.uint16):
         assert space.decode(kind(index), seen) == space.decode(index, seen)
@@ -380,3 +385,28 @@ def test_every_decision_of_a_house_variation_has_its_own_index(options: dict[str
             chosen = rng.choice(indices)
             assert state.is_legal(space.decode(chosen, seen))
             assert len(encoder.encode(seen)) == encoder.size
+
+
+def test_masks_and_vectors_need_no_numpy() -> None:
+    # numpy is optional: only the array methods import it.
+    script = """
+import sys
+sys.modules["numpy"] = None  # an import of numpy now fails
+import cheatrules as cr
+from cheatrules.encoding import ActionSpace, InformationStateEncoder
+rules = cr.verish(3)
+state = cr.deal(rules, seed=3)
+seen = state.observe(state.to_move)
+space = ActionSpace(rules)
+assert sum(space.mask(seen)) == len(space.legal_indices(seen)) == len(state.legal_actions())
+assert len(InformationStateEncoder(rules).encode(seen)) == InformationStateEncoder(rules).size
+try:
+    space.mask_array(seen)
+except ImportError:
+    print("no numpy, no array")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no numpy, no array"

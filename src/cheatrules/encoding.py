@@ -541,6 +541,12 @@ class ObservationEncoder:
 
     #: The rules whose observations are encoded.
     rules: Rules = attrs.field(validator=_is_rules)
+    # Each distinct card's place in the ``hand`` section.
+    _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        cards = sorted(set(self.rules.deck.cards()))
+        object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
 
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
@@ -578,31 +584,43 @@ class ObservationEncoder:
         )
 
     def encode(self, observation: Observation) -> list[float]:
-        """The observation as a list of ``size`` floats."""
+        """The observation as a list of ``size`` floats.
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+
+        """
+        observation = _is_observation(observation)
         players = self.rules.players
         ranks = self.rules.deck.ranks
-        cards = sorted(set(self.rules.deck.cards()))
+        cards = self._cards
 
         def one_hot(length: int, position: int | None) -> list[float]:
-            return [1.0 if index == position else 0.0 for index in range(length)]
+            hot = [0.0] * length
+            if position is not None:
+                hot[position] = 1.0
+            return hot
 
         def per_rank(counts: Counter[Rank]) -> list[float]:
             return [float(counts[rank]) for rank in ranks]
 
-        held = Counter(observation.hand)
+        held = [0.0] * len(cards)
+        for card in observation.hand:
+            held[cards[card]] += 1.0
         claim = observation.last_claim
-        vector: list[float] = []
-        vector += one_hot(players, observation.seat)
+        out = observation.finishing_order
+        vector = one_hot(players, observation.seat)
         vector += one_hot(players, observation.to_move)
         vector += one_hot(len(_PHASES), _PHASES.index(observation.phase))
-        vector += [float(held[card]) for card in cards]
-        vector += [float(size) for size in observation.hand_sizes]
-        vector += [0.0 if seat in observation.finishing_order else 1.0 for seat in range(players)]
+        vector += held
+        vector += map(float, observation.hand_sizes)
+        vector += [0.0 if seat in out else 1.0 for seat in range(players)]
         vector += [float(observation.pile_size), float(len(observation.claims))]
         vector += one_hot(players, claim.seat if claim else None)
         vector += [float(claim.count) if claim else 0.0]
         vector += one_hot(len(ranks), ranks.index(claim.rank) if claim else None)
-        vector += [1.0 if rank in observation.allowed_ranks else 0.0 for rank in ranks]
+        allowed = observation.allowed_ranks
+        vector += [1.0 if rank in allowed else 0.0 for rank in ranks]
         vector += per_rank(Counter(card.rank for card in observation.discarded))
         vector += per_rank(Counter(observation.offered))
         vector += [float(observation.set_aside_count), float(observation.stock_size)]
