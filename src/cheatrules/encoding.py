@@ -22,8 +22,9 @@ Play(A♥ 2♣ as A)
 True
 
 The vector is a list of floats; :meth:`ObservationEncoder.array` gives a
-``numpy`` array when numpy is installed, and :meth:`ActionSpace.mask_array`
-a ``bool`` array.
+``numpy`` array when numpy is installed, and ``ActionSpace.mask_array`` a
+``bool`` array. ``InformationStateEncoder`` adds the seat's memory of the
+game to the vector.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ class _Numbering:
 class ActionSpace:
     """Every decision the rules allow, numbered ``0 .. size-1``, with what the rules fix left out.
 
-    The blocks, in order (:attr:`layout` gives each one's name, start and
+    The blocks, in order (``layout`` gives each one's name, start and
     length; ``n`` is the number of multisets of ranks a play can lay, ``R``
     the number of ranks of the deck):
 
