@@ -18,6 +18,7 @@ enumerates the ones the hand can lay instead.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 
 __all__ = ["TABLE_LIMIT", "Capped", "bits_from_indices"]
@@ -125,7 +126,7 @@ class Capped:
 
     def within(self, hand: Sequence[int]) -> int:
         """The bitset of every multiset with at most ``hand[k]`` of each kind ``k``."""
-        if self.size > TABLE_LIMIT:
+        if self.size > TABLE_LIMIT or self.top > 255:  # the tables hold counts as bytes
             return self._enumerated(hand)
         limits = self._limits
         if limits is None:
@@ -138,15 +139,18 @@ class Capped:
 
     def _tables(self) -> list[list[int]]:
         """``limits[k][h]``: the bitset of the multisets with at most ``h`` of kind ``k``."""
-        flags = [[bytearray(self.size) for _ in range(cap)] for cap in self.caps]
+        columns = [bytearray(self.size) for _ in self.caps]
         for number, counts in enumerate(self.all_counts()):
             for kind, taken in enumerate(counts):
-                for held in range(taken, self.caps[kind]):
-                    flags[kind][held][number] = 1
-        return [
-            [int(bytes(reversed(flag)).translate(_DIGITS) or b"0", 2) for flag in per_kind]
-            for per_kind in flags
-        ]
+                columns[kind][number] = taken
+        limits = []
+        for kind, column in enumerate(columns):
+            newest_first = bytes(reversed(column))  # the highest bit first, as int() reads
+            # "1" where the multiset takes at most ``held`` of this kind, else "0".
+            limits.append(
+                [int(newest_first.translate(_at_most(held)), 2) for held in range(self.caps[kind])]
+            )
+        return limits
 
     def _enumerated(self, hand: Sequence[int]) -> int:
         """:meth:`within` for a space too large for tables: rank each multiset the hand lays."""
@@ -174,5 +178,7 @@ class Capped:
             skipped += after[items - taken]
 
 
-# bytes 0 and 1 as the digits "0" and "1", for int(..., 2).
-_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+@functools.cache
+def _at_most(held: int) -> bytes:
+    """A ``bytes.translate`` table: a count byte to the digit "1" when it is at most ``held``."""
+    return bytes(ord("1") if count <= held else ord("0") for count in range(256))
