@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 import subprocess
 import sys
@@ -14,7 +15,12 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules._multisets import Capped
-from cheatrules.encoding import ActionSpace, EncodingError, ObservationEncoder
+from cheatrules.encoding import (
+    ActionSpace,
+    EncodingError,
+    InformationStateEncoder,
+    ObservationEncoder,
+)
 
 from .budget import examples
 from .strategies import deals, option_combinations, play_randomly
@@ -438,3 +444,16 @@ def test_capped_multisets_are_numbered_as_listing_them_would(
     wanted = [all(map(int.__le__, counts, hand)) for counts in listed]
     expected = sum(1 << number for number, fits in enumerate(wanted) if fits)
     assert space.within(hand) == expected == space._enumerated(hand)
+
+
+def test_spaces_and_encoders_pickle_as_their_rules() -> None:
+    rules = cr.verish(3)
+    state = cr.deal(rules, seed=1)
+    space, memory = ActionSpace(rules), InformationStateEncoder(rules)
+    seen = state.observe(state.to_move)  # type: ignore[arg-type]
+    space.mask(seen), memory.encode(seen)  # fill their caches
+    for value in (space, memory, ObservationEncoder(rules)):
+        copy = pickle.loads(pickle.dumps(value))
+        assert copy == value
+        assert len(pickle.dumps(value)) < len(pickle.dumps(rules)) + 200  # no cache in it
+    assert pickle.loads(pickle.dumps(space)).mask(seen) == space.mask(seen)

@@ -206,6 +206,10 @@ class ActionSpace:
         object.__setattr__(self, "_numbering", _Numbering(self.rules))
         object.__setattr__(self, "_views", {})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rules alone: the numbering is rebuilt, the kept views are left behind.
+        return (ActionSpace, (self.rules,))
+
     @property
     def size(self) -> int:
         """How many indices there are."""
@@ -549,6 +553,9 @@ class ObservationEncoder:
         cards = sorted(set(self.rules.deck.cards()))
         object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ObservationEncoder, (self.rules,))
+
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
         """Each section as ``(name, start, length)``."""
@@ -717,6 +724,10 @@ class InformationStateEncoder:
         cards = sorted(set(self.rules.deck.cards()))
         object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
         object.__setattr__(self, "_memories", {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rules alone: the folds kept are left behind.
+        return (InformationStateEncoder, (self.rules,))
 
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
