@@ -250,6 +250,13 @@ def test_bad_indices_and_actions_are_refused() -> None:
         space.encode(cr.Play("2c 3c 4c 5c 6c", "A"))
     with pytest.raises(EncodingError, match="expected an action"):
         space.encode("challenge")  # type: ignore[arg-type]
+    short = ActionSpace(cr.verish(3))  # 36 cards: no Twos, no jokers
+    with pytest.raises(EncodingError, match="the deck has no 2"):
+        short.encode(cr.Play("2c", "A"), seen)
+    with pytest.raises(EncodingError, match="the deck has no 2 to announce"):
+        short.encode(cr.Play("6c", "2"), seen)
+    with pytest.raises(EncodingError, match="the deck has no ★"):
+        short.encode(cr.Play("★♥", "A"), seen)
 
 
 @pytest.mark.parametrize("bad", [2.0, "3", True, None, -1])
@@ -457,3 +464,36 @@ def test_spaces_and_encoders_pickle_as_their_rules() -> None:
         assert copy == value
         assert len(pickle.dumps(value)) < len(pickle.dumps(rules)) + 200  # no cache in it
     assert pickle.loads(pickle.dumps(space)).mask(seen) == space.mask(seen)
+
+
+@examples(60)
+@given(
+    st.sampled_from([cr.english(4), cr.verish(3), cr.english(3, ranks="hold", jokers=True)]),
+    st.integers(0, 2**32),
+    st.one_of(
+        st.integers(-5, 40_000),
+        st.floats(allow_nan=True),
+        st.text(max_size=3),
+        st.none(),
+        st.booleans(),
+    ),
+)
+def test_any_index_decodes_to_a_legal_action_or_says_what_was_expected(
+    rules: cr.Rules, seed: int, index: object
+) -> None:
+    space = ActionSpace(rules)
+    states = play_randomly(cr.deal(rules, seed=seed), seed, limit=30)
+    state = states[seed % len(states)]
+    seen = state.observe(seed % state.players)
+    whole = isinstance(index, int) and not isinstance(index, bool)
+    if whole and index in space.legal_indices(seen):
+        action = space.decode(index, seen)
+        assert state.is_legal(action) and space.encode(action, seen) == index
+    else:
+        with pytest.raises(EncodingError, match="index"):
+            space.decode(index, seen)  # type: ignore[arg-type]
+    if whole and 0 <= index < space.size:  # type: ignore[operator]
+        assert space.describe(index)  # type: ignore[arg-type]
+    else:
+        with pytest.raises(EncodingError, match="index must be a whole number"):
+            space.describe(index)  # type: ignore[arg-type]

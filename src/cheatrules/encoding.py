@@ -251,7 +251,12 @@ class ActionSpace:
         numbering = self._numbering
         counts = [0] * len(numbering.kinds)
         for card in play.cards:
-            counts[numbering.position[card.rank]] += 1
+            place = numbering.position.get(card.rank)
+            if place is None:
+                raise EncodingError(f"{play} has no index: the deck has no {card.rank}")
+            counts[place] += 1
+        if play.rank not in numbering.announced:
+            raise EncodingError(f"{play} has no index: the deck has no {play.rank} to announce")
         number = numbering.plays.rank(counts)
         if number is None:
             raise EncodingError(
