@@ -90,6 +90,16 @@ class Log(Sequence[T]):
             return self
         return Log((chunk, self._chunks), self._length + len(chunk), self.shared)
 
+    @property
+    def chunks(self) -> Stack[tuple[T, ...]]:
+        """The chunks, newest first, as ``(items, rest)`` (``None`` when empty); shared, not copied.
+
+        A log extended from this one holds this very stack as its rest, so
+        code that folds a log can keep its result per chunk node and go on
+        from there.
+        """
+        return self._chunks
+
     def __len__(self) -> int:
         return self._length
 
