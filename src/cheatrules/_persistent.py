@@ -103,11 +103,6 @@ class Log(Sequence[T]):
     def __len__(self) -> int:
         return self._length
 
-    @property
-    def chunks(self) -> Stack[tuple[T, ...]]:
-        """The stack of chunks, newest on top: the same object in every log that shares them."""
-        return self._chunks
-
     def __iter__(self) -> Iterator[T]:
         for items in oldest_first(self._chunks):
             yield from items
