@@ -69,8 +69,9 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
     seat saw a check draw are scripted into it
     (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
-    The search is exhaustive: any view a game gave gets a sample, with no
-    retry that can run out. The samples are close to, not exactly, uniform
+    The search covers every choice of laid cards, with no retry that can
+    run out (but see the limits in the seat-view guide: compulsory discards,
+    two packs, and deep views where the search backs up a long way). The samples are close to, not exactly, uniform
     over the histories the seat cannot rule out (see the seat-view guide).
 
     Args:
