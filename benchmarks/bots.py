@@ -46,13 +46,17 @@ def speed(rules: cr.Rules, first: Agent, other: Agent, games: int) -> tuple[floa
 
 
 def margin(rules: cr.Rules, lineup: Sequence[Agent], games: int, seed: int) -> str:
-    """CountingBot's win rate in ``lineup``, its interval, and its margin over a fair share."""
+    """CountingBot's win rate in ``lineup``, its interval, and its margin over a fair share.
+
+    A fair share is one seat's share of the winners: one in three in English
+    Cheat, two in three in Verish' Ne Verish' (every seat but the last wins).
+    """
     # A few games among cautious bots run to thousands of decisions; knowledge
     # costs grow with the log, so such games are cut off and counted as no result.
     results = tournament(rules, lineup, games, seed=seed, max_steps=3000)
     row = results.row("CountingBot")
     low, high = row.win_interval
-    fair = 1 / rules.players
+    fair = sum(len(game.winners) for game in results.games) / len(results.games) / rules.players
     return (
         f"{row.win_rate:.3f} (95% CI {low:.3f}-{high:.3f}); margin over a fair "
         f"{fair:.3f}: {row.win_rate - fair:+.3f} ({low - fair:+.3f} to {high - fair:+.3f}); "
@@ -94,6 +98,12 @@ def main() -> None:
     print(
         "  vs two HonestBots:",
         margin(rules, [CountingBot(), HonestBot(), HonestBot()], games, 2026),
+    )
+    verish = cr.verish(3)
+    print(f"\nCountingBot's win rate (not the last left), Verish' Ne Verish', {games} games:")
+    print(
+        "  vs two HonestBots:",
+        margin(verish, [CountingBot(), HonestBot(), HonestBot()], games, 2026),
     )
 
 

@@ -18,11 +18,9 @@ under the targets the design aims for:
 
 from __future__ import annotations
 
-import subprocess
 import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from parts import run_parts
 
 #: Each script, and the targets its figures are read against.
 PARTS = (
@@ -32,14 +30,5 @@ PARTS = (
 )
 
 
-def main() -> int:
-    failed = 0
-    for script, targets in PARTS:
-        print(f"== {script} (targets: {targets})", flush=True)
-        done = subprocess.run([sys.executable, str(HERE / script)], check=False)
-        failed += done.returncode != 0
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_parts(PARTS))

@@ -214,3 +214,27 @@ def test_a_bot_refuses_to_help_a_player_with_fewer_cards_pass() -> None:
     assert CountingBot().act(asked.observe(1), random.Random(0)) == cr.Refuse()
     even = cr.deal(rules, hands=["5♣ 6♣", "9♣ 9♦", "Q♥"]).apply(cr.Pass())
     assert CountingBot().act(even.observe(1), random.Random(0)) == Accept()
+
+
+def test_the_counting_bot_doubts_claims_of_more_copies_than_can_exist() -> None:
+    # Verish', one 36-card pack: seat 0 holds two Kings and lays two sevens as
+    # Kings; seat 1 claims one King and seat 2 two more. Three Kings claimed by
+    # the others, and only two can be anywhere but seat 0's hand: the claims
+    # cannot all be true, though the last alone could be.
+    state = cr.deal(
+        cr.verish(3), hands=["K♣ K♦ 7♣ 7♦ 8♣", "9♣ 9♦ 9♥ 10♣", "J♣ J♦ Q♣ Q♦ A♣"], hidden="A♠"
+    )
+    state = state.apply(Play("7♣ 7♦", "K")).apply(Play("9♣", "K")).apply(Play("J♣ J♦", "K"))
+    seen = state.observe(0)
+    assert seen.decision == cr.Turn(0, (Challenge(),))
+    assert claim_odds(seen) > 0.0  # the last claim, on its own, may be true
+    assert CountingBot().act(seen, random.Random(0)) == Challenge()
+
+
+def test_the_counting_bot_lets_claims_stand_that_copies_can_back() -> None:
+    state = cr.deal(
+        cr.verish(3), hands=["K♣ 7♣ 7♦ 8♣ 6♣", "9♣ 9♦ 9♥ 10♣", "J♣ J♦ Q♣ Q♦ A♣"], hidden="A♠"
+    )
+    state = state.apply(Play("7♣", "K")).apply(Play("9♣", "K")).apply(Play("J♣", "K"))
+    seen = state.observe(0)  # two Kings claimed by the others; three can be out there
+    assert not CountingBot().doubts(seen)

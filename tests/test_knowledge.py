@@ -9,11 +9,17 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules.knowledge import card_knowledge
+from cheatrules.knowledge import CardKnowledge, card_knowledge
 from cheatrules.sampling import SamplingError
 
 from .budget import examples, scaled
-from .strategies import house_options, play_randomly, random_action, small_deals
+from .strategies import (
+    house_options,
+    option_combinations,
+    play_randomly,
+    random_action,
+    small_deals,
+)
 
 
 def small_game(seed: int) -> cr.GameState:
@@ -97,6 +103,166 @@ def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.Data
         assert known.hands[seat] == current.hands[seat]
         placed = sum(map(len, known.hands)) + len(known.pile) + len(known.discarded)
         assert placed + sum(count for _, count in known.unseen) <= current.rules.deck.size
+        # Every group: its size, the cards it is known to hold, and no claim
+        # it could back ruled out (a joker stands in for the rank).
+        assert len(known.groups) == len(current.groups)
+        for index, (group, (claim, laid)) in enumerate(
+            zip(known.groups, current.groups, strict=True)
+        ):
+            assert group.size == len(laid)
+            assert not Counter(group.known) - Counter(laid)
+            for rank in current.rules.deck.ranks:
+                assert group.most(rank) >= sum(card.rank in (rank, cr.Rank.JOKER) for card in laid)
+            if claim.seat != seat:
+                truthful = all(card.rank in (claim.rank, cr.Rank.JOKER) for card in laid)
+                assert not truthful or not known.rules_out(claim, index)
+        for rank in current.rules.deck.ranks:
+            there = sum(card.rank in (rank, cr.Rank.JOKER) for card in current.pile)
+            assert known.most_on_table(rank) >= there
+
+
+def last_claim(state: cr.GameState) -> cr.Claim:
+    """The newest claim on the table (there must be one)."""
+    claim = state.last_claim
+    assert claim is not None
+    return claim
+
+
+def test_verish_a_claim_of_more_kings_than_are_left_is_provably_false() -> None:
+    # Verish' Ne Verish' with one 36-card pack: four Kings in all. Seat 2
+    # holds two; four Kings were claimed before it: the table can hold at
+    # most the two Kings seat 2 does not hold.
+    rules = cr.verish(3)
+    state = cr.deal(rules, hands=["7♣ 8♣ 9♣ 10♣", "J♣ Q♣ A♣ 6♦", "K♣ K♦ 6♣"], hidden="7♦")
+    state = state.apply(cr.Play("7♣ 8♣", "K")).apply(cr.Play("J♣ Q♣", "K"))  # 4 Kings claimed
+    known = state.observe(2).knowledge()
+    assert known.most_on_table(cr.Rank.KING) == 2
+    assert sum(claim.count for claim in state.claims) > known.most_on_table(cr.Rank.KING)
+    assert known.most_in_group(cr.Rank.KING) == 2
+    state = state.apply(cr.Play("6♣", "K")).apply(cr.Play("9♣ 10♣", "K"))
+    state = state.apply(cr.Play("A♣ 6♦", "K"))  # a further claim of two Kings
+    known = state.observe(2).knowledge()
+    assert known.most_in_group(cr.Rank.KING) == 2
+    assert not known.rules_out(last_claim(state))  # two Kings could be there
+    assert known.most_in_group(cr.Rank.KING, 2) == 0  # seat 2's own group: the 6♣
+    three = cr.deal(rules, hands=["7♣ 8♣ 9♣", "J♣ Q♣", "K♣ K♦ 6♣"], hidden="7♦")
+    three = three.apply(cr.Play("7♣ 8♣ 9♣", "K"))  # three Kings: one too many
+    assert three.observe(2).knowledge().rules_out(last_claim(three))
+
+
+def test_verish_once_every_king_is_placed_any_claim_of_kings_is_provably_false() -> None:
+    # Seat 1 lays two true Kings; seat 2 doubts them and takes the pile. Seat
+    # 0 holds the two other Kings: every King is placed, none on the table.
+    rules = cr.verish(3)
+    state = cr.deal(rules, hands=["K♣ K♦ 6♣ 7♣", "K♥ K♠ 8♣ 9♣", "J♣ Q♣ A♣"], hidden="7♦")
+    state = state.apply(cr.Play("6♣", "6")).apply(cr.Play("K♥ K♠", "6"))
+    state = state.apply(cr.Challenge())  # a lie: seat 1 takes the pile, the K♥ K♠ shown
+    state = state.apply(cr.Discard(()))
+    assert state.to_move == 2
+    state = state.apply(cr.Play("J♣", "K"))  # seat 2 opens with a King
+    known = state.observe(0).knowledge()
+    assert known.hands[1] == cr.cards("6♣ K♥ K♠")  # its own 6♣, and the Kings shown
+    assert known.most_in_group(cr.Rank.KING) == 0
+    assert known.rules_out(last_claim(state))
+    # Seat 1 does not know where K♣ K♦ are: the claim may be true for all it knows.
+    assert not state.observe(1).knowledge().rules_out(last_claim(state))
+
+
+def test_english_one_pack_a_claim_of_two_aces_with_one_unseen_is_provably_false() -> None:
+    state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
+    state = state.apply(cr.Play("5♣ 6♣", "A"))
+    known = state.observe(1).knowledge()
+    assert known.most_in_group(cr.Rank.ACE) == 1
+    assert known.rules_out(last_claim(state))
+    assert not state.observe(2).knowledge().rules_out(last_claim(state))
+
+
+def test_english_two_packs_a_rank_whose_copies_are_placed_bounds_the_claims() -> None:
+    # 7 players, two packs: eight Aces. Seat 1 holds five; seat 0 claims four.
+    hands = ["2♣ 3♣ 4♣ 5♣", "A♣ A♣ A♦ A♦ A♥", "6♣", "7♣", "8♣", "9♣", "10♣"]
+    state = cr.deal(cr.english(7), hands=hands)
+    state = state.apply(cr.Play("2♣ 3♣ 4♣ 5♣", "A"))
+    known = state.observe(1).knowledge()
+    assert known.unseen_of(cr.Rank.ACE) == 3
+    assert known.most_in_group(cr.Rank.ACE) == 3
+    assert known.rules_out(last_claim(state))
+    assert known.most_on_table(cr.Rank.ACE) == 3
+    assert not state.observe(2).knowledge().rules_out(last_claim(state))
+
+
+def test_jokers_stand_in_for_the_claimed_rank() -> None:
+    rules = cr.english(3, jokers=True)
+    state = cr.deal(rules, hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
+    state = state.apply(cr.Play("5♣ 6♣", "A"))
+    known = state.observe(1).knowledge()
+    assert known.most_in_group(cr.Rank.ACE) == 2  # the last Ace and a joker
+    assert known.most_in_group(cr.Rank.JOKER) == 2
+    assert not known.rules_out(last_claim(state))
+
+
+def test_knowledge_built_by_hand_knows_no_group() -> None:
+    known = CardKnowledge(0, ((), ()), (), (), ())
+    assert known.groups == () and known.most_on_table(cr.Rank.ACE) == 0
+
+
+# -- kept as the game goes ---------------------------------------------------------------
+
+
+def from_scratch(seen: cr.Observation) -> CardKnowledge:
+    """The knowledge worked out from a copy of the seat's log with no shared history."""
+    alone = cr.Observation(seen.seat, seen.hand, seen.table, seen.decision, tuple(seen.events))
+    return card_knowledge(alone)
+
+
+def test_a_later_observation_extends_the_knowledge_of_an_earlier_one() -> None:
+    state = cr.deal(cr.english(4), seed=2)
+    first = state.observe(1).knowledge()
+    rng = random.Random(2)
+    for _ in range(40):
+        state = state.apply(random_action(state, rng))
+    seen = state.observe(1)
+    assert seen.knowledge() is seen.knowledge()
+    box = seen.events.shared["knowledge"]  # type: ignore[attr-defined]
+    assert len(box) == 2  # the deal's and this one's, shared through the log
+    assert seen.knowledge() == from_scratch(seen)
+    assert first.hands[1] == cr.deal(cr.english(4), seed=2).hands[1]
+
+
+def test_an_observation_loaded_from_a_view_record_works_its_knowledge_out_once() -> None:
+    state = cr.deal(cr.verish(3), seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        state = state.apply(random_action(state, rng))
+    loaded = cr.loads_view(cr.dumps(state, seat=2))
+    assert loaded.knowledge() == state.observe(2).knowledge()
+    assert loaded.knowledge() is loaded.knowledge()
+
+
+@examples(25)
+@given(option_combinations(), st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_incremental_knowledge_equals_knowledge_from_scratch(
+    rules: cr.Rules, seed: int, order: random.Random
+) -> None:
+    # Every seat at every step of a game and of sibling lines branching off
+    # it, observed in a shuffled order: each state's knowledge is the one
+    # worked out afresh from its log.
+    states = play_randomly(cr.deal(rules, seed=seed), seed, limit=30)
+    rng = random.Random(seed)
+    for state in states[:: max(1, len(states) // 4)]:
+        for _ in range(2):
+            sibling = state
+            for _ in range(rng.randint(1, 6)):
+                if sibling.is_over:
+                    break
+                sibling = sibling.apply(random_action(sibling, rng))
+                states.append(sibling)
+    views = [(state, seat) for state in states for seat in range(state.players)]
+    order.shuffle(views)
+    for at, (state, seat) in enumerate(views):
+        seen = state.observe(seat)
+        known = seen.knowledge()
+        if at % 6 == 0:  # working it out afresh is the slow part
+            assert known == from_scratch(seen)
 
 
 # -- sampling ------------------------------------------------------------------------

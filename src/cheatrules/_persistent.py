@@ -54,16 +54,28 @@ class Log(Sequence[T]):
     compares equal to a tuple (or another :class:`Log`) holding the same
     items, hashes like that tuple, and pickles flat. Reading near the end
     (``log[-1]``, ``log[-3:]``) walks only the newest chunks.
+
+    ``shared`` is a dict that a log and every log extended from it share
+    (a new one for a log made otherwise): a place for tools that read the
+    log to keep what they worked out for its chunks, keyed by chunk
+    identity (the knowledge module keeps each seat's card knowledge there).
+    It takes no part in equality, hashing or pickling.
     """
 
-    __slots__ = ("_chunks", "_hash", "_length")
+    __slots__ = ("_chunks", "_hash", "_length", "shared")
 
-    def __init__(self, chunks: Stack[tuple[T, ...]] = None, length: int | None = None) -> None:
+    def __init__(
+        self,
+        chunks: Stack[tuple[T, ...]] = None,
+        length: int | None = None,
+        shared: dict[str, Any] | None = None,
+    ) -> None:
         self._chunks = chunks
         if length is None:
             length = sum(len(items) for items in oldest_first(chunks))
         self._length = length
         self._hash: int | None = None
+        self.shared: dict[str, Any] = {} if shared is None else shared
 
     @classmethod
     def of(cls, items: Iterable[T]) -> Log[T]:
@@ -76,7 +88,17 @@ class Log(Sequence[T]):
         chunk = tuple(items)
         if not chunk:
             return self
-        return Log((chunk, self._chunks), self._length + len(chunk))
+        return Log((chunk, self._chunks), self._length + len(chunk), self.shared)
+
+    @property
+    def chunks(self) -> Stack[tuple[T, ...]]:
+        """The chunks, newest first, as ``(items, rest)`` (``None`` when empty); shared, not copied.
+
+        A log extended from this one holds this very stack as its rest, so
+        code that folds a log can keep its result per chunk node and go on
+        from there.
+        """
+        return self._chunks
 
     def __len__(self) -> int:
         return self._length
@@ -122,8 +144,15 @@ class Log(Sequence[T]):
             index += length
         if not 0 <= index < length:
             raise IndexError("log index out of range")
-        newest = self._newest(length - index)
-        return newest[index - (length - len(newest))]
+        back = length - index  # 1 for the newest item
+        chunks = self._chunks
+        while chunks is not None:
+            items = chunks[0]
+            if back <= len(items):
+                return items[len(items) - back]
+            back -= len(items)
+            chunks = chunks[1]
+        raise AssertionError("a log's chunks hold its length")  # pragma: no cover
 
     def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
         """The position of the first item equal to ``value`` (from ``start``, before ``stop``)."""

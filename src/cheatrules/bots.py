@@ -35,7 +35,6 @@ from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, R
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
 from cheatrules.errors import CheatRulesError, RulesError
-from cheatrules.events import PileTaken, Played
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import holds
@@ -145,32 +144,28 @@ def _lay(seen: Observation, actions: Sequence[Action], rng: random.Random, caref
     return _bluff(seen, rng, careful)
 
 
-def _possible(
-    seen: Observation, known: CardKnowledge, claim: Claim, rank: Rank | None = None
-) -> int:
-    """How many cards could back ``claim``: its rank and the jokers, less those placed elsewhere.
+def _overclaimed(seen: Observation, known: CardKnowledge, claim: Claim) -> bool:
+    """Whether the other seats' claims in the newest run of ``claim``'s rank cannot all be true.
 
-    Elsewhere: in any hand as far as the seat knows (the declarer's too:
-    what it still holds, it did not lay), set aside in fours, or laid on the
-    table by the seat itself. With ``rank=Rank.JOKER``, the jokers alone.
+    A run is the claims of one rank laid one after another (in Verish' Ne
+    Verish' the whole table, the rank held until a challenge). Its groups
+    laid by other seats are claimed to hold more cards of the rank (jokers
+    standing in) than they can: some of those claims are lies, and the
+    newest, still on top, is the one a challenge can catch.
     """
-    counted = (claim.rank, Rank.JOKER) if rank is None else (rank,)
-    deck = seen.rules.deck
-    placed = [card for cards in known.hands for card in cards if card.rank in counted]
-    placed += [card for card in known.discarded if card.rank in counted]
-    placed += [card for card in _mine_on_table(seen) if card.rank in counted]
-    return sum(deck.copies(each) for each in counted) - len(placed)
-
-
-def _mine_on_table(seen: Observation) -> list[Card]:
-    """The cards the seat itself laid that are still on the table."""
-    mine: list[Card] = []
-    for event in seen.events:
-        if isinstance(event, Played) and event.seat == seen.seat:
-            mine.extend(event.cards)
-        elif isinstance(event, PileTaken):
-            mine = []
-    return mine
+    claimed = known_there = room = 0
+    counted = (claim.rank, Rank.JOKER)
+    for index in range(len(seen.claims) - 1, -1, -1):
+        each = seen.claims[index]
+        if each.rank is not claim.rank:
+            break
+        if each.seat != seen.seat:
+            group = known.groups[index]
+            claimed += each.count
+            known_there += sum(card.rank in counted for card in group.known)
+            room += group.size - len(group.known)
+    unplaced = sum(count for rank, count in known.on_table if rank in counted)
+    return claimed > known_there + min(room, unplaced)
 
 
 def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
@@ -196,11 +191,8 @@ def claim_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
     if claim is None:
         return 1.0
     known = seen.knowledge() if known is None else known
-    protects = (
-        declared(seen.rules.check, "jokers_protect")
-        and _possible(seen, known, claim, Rank.JOKER) > 0
-    )
-    if claim.count > _possible(seen, known, claim) and not protects:
+    protects = declared(seen.rules.check, "jokers_protect") and known.most_in_group(Rank.JOKER) > 0
+    if known.rules_out(claim) and not protects:
         return 0.0
     unseen = dict(known.unseen)
     pool = sum(unseen.values())
@@ -350,7 +342,7 @@ class HonestBot:
         if _may_challenge(decision):
             claim = observation.last_claim
             known = observation.knowledge()
-            if claim is not None and claim.count > _possible(observation, known, claim):
+            if claim is not None and known.rules_out(claim):
                 return _CHALLENGE
             if isinstance(decision, Window):
                 return Accept()
@@ -412,7 +404,10 @@ class CountingBot:
         claim = observation.last_claim
         if claim is None:
             return False
-        odds = claim_odds(observation)
+        known = observation.knowledge()
+        if _overclaimed(observation, known, claim):
+            return True
+        odds = claim_odds(observation, known)
         if observation.hand_sizes[claim.seat] == 0:
             return odds < self.last_cards
         pile = observation.pile_size - claim.count

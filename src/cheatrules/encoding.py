@@ -10,6 +10,8 @@ rules sees the same sizes in every game.
 >>> state = cr.deal(rules, seed=1)
 >>> seen = state.observe(0)
 >>> index = space.encode(cr.Play("A♥ 2♣", "A"))
+>>> space.describe(index)
+'lay 1×A 1×2 as the required rank'
 >>> space.decode(index, seen)
 Play(A♥ 2♣ as A)
 >>> mask = space.mask(seen)
@@ -20,51 +22,39 @@ Play(A♥ 2♣ as A)
 True
 
 The vector is a list of floats; :meth:`ObservationEncoder.array` gives a
-``numpy`` array when numpy is installed.
+``numpy`` array when numpy is installed, and ``ActionSpace.mask_array`` a
+``bool`` array. ``InformationStateEncoder`` adds the seat's memory of the
+game to the vector.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 import attrs
 
 from cheatrules import _checks
+from cheatrules._multisets import Capped
+from cheatrules._persistent import Log
+from cheatrules._seat_memory import Memory
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
+from cheatrules.decision import DiscardOffer, Turn
 from cheatrules.errors import CheatRulesError, RulesError
+from cheatrules.events import Event
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.table import Phase
 
-__all__ = ["ActionSpace", "EncodingError", "ObservationEncoder"]
+__all__ = ["ActionSpace", "EncodingError", "InformationStateEncoder", "ObservationEncoder"]
 
 
 class EncodingError(CheatRulesError, ValueError):
     """An index or action outside the action space, or one the observing seat cannot take."""
-
-
-def _multisets(
-    ranks: tuple[Rank, ...], sizes: range, copies: dict[Rank, int]
-) -> list[tuple[Rank, ...]]:
-    found = []
-    for size in sizes:
-        for choice in itertools.combinations_with_replacement(ranks, size):
-            if all(count <= copies[rank] for rank, count in Counter(choice).items()):
-                found.append(choice)
-    return found
-
-
-# The decisions beside plays and discards, numbered after the plays when the rules offer them.
-_EXTRAS: tuple[tuple[str, Action], ...] = (
-    ("challenge-earlier", Challenge(earlier=True)),
-    ("pass", Pass()),
-    ("refuse", Refuse()),
-)
 
 
 def _is_rules(instance: object, attribute: Any, value: Any) -> None:
@@ -75,150 +65,454 @@ def _is_rules(instance: object, attribute: Any, value: Any) -> None:
         )
 
 
+def _is_observation(observation: object) -> Observation:
+    if not isinstance(observation, Observation):
+        raise EncodingError(
+            f"expected an Observation (state.observe(seat)); got {type(observation).__name__}"
+        )
+    return observation
+
+
+# The decisions beside plays and discards that have an index only where the rules offer them.
+_EXTRAS: tuple[tuple[str, Action], ...] = (
+    ("challenge-earlier", Challenge(earlier=True)),
+    ("pass", Pass()),
+    ("refuse", Refuse()),
+)
+
+#: How many observations' legal bitsets an action space keeps (a bot asks about each a few times).
+_VIEWS_KEPT = 64
+
+
+def _count_text(counts: Sequence[int], kinds: Sequence[Rank]) -> str:
+    return " ".join(f"{count}×{rank}" for count, rank in zip(counts, kinds, strict=True) if count)
+
+
+class _Numbering:
+    """Where each block of an action space starts, and the rules' facts the blocks depend on."""
+
+    def __init__(self, rules: Rules) -> None:
+        deck = rules.deck
+        self.announced: tuple[Rank, ...] = deck.ranks
+        jokers = (Rank.JOKER,) if deck.copies(Rank.JOKER) else ()
+        #: The kinds a play's multiset counts: the deck's ranks, then the joker if any.
+        self.kinds: tuple[Rank, ...] = deck.ranks + jokers
+        self.plays = Capped([deck.copies(kind) for kind in self.kinds], rules.claims.maximum)
+        self.position = {kind: place for place, kind in enumerate(self.kinds)}
+        discards = rules.discards
+        sets_aside = declared(discards, "sets_fours_aside")
+        #: The ranks of which a complete four can exist, and how many fours of each.
+        self.four_ranks = tuple(rank for rank in deck.ranks if deck.copies(rank) >= 4)
+        self.fours_of = {rank: deck.copies(rank) // 4 for rank in self.four_ranks}
+        # With a discard phase, a choice of fours is one decision; where fours go
+        # only on a turn (which goes on after them), one four is.
+        self.whole_choices = sets_aside and declared(discards, "asks_after_pickup")
+        self.weights: dict[Rank, int] = {}
+        choices = 1
+        for rank in self.four_ranks:
+            self.weights[rank] = choices
+            choices *= self.fours_of[rank] + 1
+        ranks = rules.ranks
+        one_rank = declared(ranks, "names_one_rank")
+        openings = [ranks.allowed(None, True, deck.ranks)]
+        openings += [ranks.allowed(rank, True, deck.ranks) for rank in deck.ranks]
+        chooses = not one_rank or any(len(allowed) > 1 for allowed in openings)
+        offered = {
+            "challenge-earlier": rules.window.extended,
+            "pass": declared(rules.passing, "offers_pass"),
+            "refuse": rules.passing.consent,
+        }
+        self.extras = tuple(action for name, action in _EXTRAS if offered[name])
+        lengths = [("challenge", 1), ("accept", 1)]
+        if sets_aside:
+            lengths.append(
+                ("discard", choices)
+                if self.whole_choices
+                else ("discard-four", len(self.four_ranks))
+            )
+        if one_rank:
+            lengths.append(("play", self.plays.size))
+        if chooses:
+            lengths.append(("play-as", self.plays.size * len(deck.ranks)))
+        lengths += [(action.text().replace(" ", "-"), 1) for action in self.extras]
+        self.layout: tuple[tuple[str, int, int], ...] = ()
+        start = 0
+        for name, length in lengths:
+            self.layout += ((name, start, length),)
+            start += length
+        self.size = start
+        self.block = {name: (first, length) for name, first, length in self.layout}
+        self.fixed: dict[Action, int] = {Challenge(): 0, Accept(): 1}
+        for action in self.extras:
+            self.fixed[action] = self.block[action.text().replace(" ", "-")][0]
+
+
 @attrs.frozen
 class ActionSpace:
-    """Every decision the rules allow, numbered ``0 .. size-1``.
+    """Every decision the rules allow, numbered ``0 .. size-1``, with what the rules fix left out.
 
-    The layout: ``0`` is :class:`~cheatrules.Challenge`, ``1`` is
-    :class:`~cheatrules.Accept`; then one index per choice of fours to
-    discard (when the rules offer discards; the empty choice first); then one
-    index per play: each multiset of ranks laid (1 card up to the largest
-    claim, since a hand smaller than the smallest claim lays all it holds; in
-    the order of ``itertools.combinations_with_replacement``; jokers count as
-    a rank laid when the deck has them) times each rank announced; then, when
-    the rules offer them, ``Challenge(earlier=True)``, ``Pass()`` and
-    ``Refuse()``, in that order.
+    The blocks, in order (``layout`` gives each one's name, start and
+    length; ``n`` is the number of multisets of ranks a play can lay, ``R``
+    the number of ranks of the deck):
+
+    =====================  ==============  =================================================
+    block                  length          an index means
+    =====================  ==============  =================================================
+    ``challenge``          1               ``Challenge()``
+    ``accept``             1               ``Accept()``
+    ``discard``            ``∏(f+1)``      a choice of fours to set aside, declining
+                                           included (rules with a discard phase: ``f``
+                                           fours of each rank can exist)
+    ``discard-four``       ranks           one four of that rank, set aside on a turn
+                                           (rules that set fours aside only on a turn)
+    ``play``               ``n``           lay this multiset of ranks as the required rank
+                                           (rules that name one rank after a claim)
+    ``play-as``            ``R × n``       lay this multiset announcing this rank (rules
+                                           where a claim, or a round's first, may choose)
+    ``challenge-earlier``  1               ``Challenge(earlier=True)``, where offered
+    ``pass``               1               ``Pass()``, where offered
+    ``refuse``             1               ``Refuse()``, where offered
+    =====================  ==============  =================================================
+
+    A multiset lays 1 card up to the largest claim (a hand smaller than the
+    smallest claim lays all it holds), at most as many of each rank as the
+    deck has; jokers count as a rank laid where the deck has them. They are
+    numbered by size, then in the order ``itertools.combinations_with_replacement``
+    visits them (as many of the first rank as can be, first). In
+    ``play-as``, index ``start + r × n + m`` announces the ``r``-th rank of
+    the deck. A ``discard`` index is a mixed-radix number, one digit per
+    rank (the count of its fours), the lowest rank the lowest digit; ``0``
+    declines.
+
+    Under rules that set fours aside only on a turn (``discards="any-time"``),
+    the turn goes on after a discard, so the space numbers one four at a
+    time: setting two fours aside is two decisions. A ``Discard`` of several
+    fours on a turn is legal but has no index.
+
+    The numbering is not stored in records, and may change between versions.
+
+    Raises:
+        RulesError: ``rules`` is not a :class:`~cheatrules.Rules` value.
+
     """
 
     #: The rules whose actions are numbered.
     rules: Rules = attrs.field(validator=_is_rules)
-    _ranks: tuple[Rank, ...] = attrs.field(init=False)
-    _discards: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
-    _laid: tuple[tuple[Rank, ...], ...] = attrs.field(init=False)
-    _extras: tuple[Action, ...] = attrs.field(init=False)
-    _index: dict[Any, int] = attrs.field(init=False, eq=False, repr=False)
+    _numbering: _Numbering = attrs.field(init=False, eq=False, repr=False)
+    # Recent observations' legal bitsets, by id (the observation is kept, so the id stays its own).
+    _views: dict[int, tuple[Observation, int]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        deck = self.rules.deck
-        ranks = deck.ranks
-        copies = deck.copies(ranks[0])
-        discards: list[tuple[Rank, ...]] = []
-        if declared(self.rules.discards, "sets_fours_aside"):
-            fours_per_rank = copies // 4
-            # How many fours of each rank: 0 to fours_per_rank, every combination.
-            discards = sorted(
-                (
-                    tuple(
-                        rank
-                        for rank, fours in zip(ranks, counts, strict=True)
-                        for _ in range(fours)
-                    )
-                    for counts in itertools.product(range(fours_per_rank + 1), repeat=len(ranks))
-                ),
-                key=lambda choice: (len(choice), choice),
-            )
-        claims = self.rules.claims
-        laid_ranks = ranks + ((Rank.JOKER,) if deck.copies(Rank.JOKER) else ())
-        held = {rank: deck.copies(rank) for rank in laid_ranks}
-        # From one card: a hand smaller than the smallest claim lays all it holds.
-        laid = _multisets(laid_ranks, range(1, claims.maximum + 1), held)
-        passing = self.rules.passing
-        offered = {
-            "challenge-earlier": self.rules.window.extended,
-            "pass": declared(passing, "offers_pass"),
-            "refuse": passing.consent,
-        }
-        extras = tuple(action for name, action in _EXTRAS if offered[name])
-        index: dict[Any, int] = {"challenge": 0, "accept": 1}
-        for offset, choice in enumerate(discards):
-            index[("discard", choice)] = 2 + offset
-        start = 2 + len(discards)
-        for offset, choice in enumerate(laid):
-            for position, rank in enumerate(ranks):
-                index[("play", choice, rank)] = start + offset * len(ranks) + position
-        start += len(laid) * len(ranks)
-        for offset, action in enumerate(extras):
-            index[action] = start + offset
-        object.__setattr__(self, "_extras", extras)
-        object.__setattr__(self, "_ranks", ranks)
-        object.__setattr__(self, "_discards", tuple(discards))
-        object.__setattr__(self, "_laid", tuple(laid))
-        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_numbering", _Numbering(self.rules))
+        object.__setattr__(self, "_views", {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rules alone: the numbering is rebuilt, the kept views are left behind.
+        return (ActionSpace, (self.rules,))
 
     @property
     def size(self) -> int:
         """How many indices there are."""
-        return 2 + len(self._discards) + len(self._laid) * len(self._ranks) + len(self._extras)
+        return self._numbering.size
 
-    def encode(self, action: Action) -> int:
+    @property
+    def layout(self) -> tuple[tuple[str, int, int], ...]:
+        """Each block as ``(name, start, length)``, in index order; only the blocks in use."""
+        return self._numbering.layout
+
+    # -- actions to indices and back -------------------------------------------------
+
+    def encode(self, action: Action, observation: Observation | None = None) -> int:
         """The index of ``action`` (suits ignored: only ranks matter).
 
+        A play's index depends on whether its rank is the required one or a
+        choice; where the rules have both (``ranks="hold"``: a round's first
+        claim chooses, the rest follow), pass the ``observation`` the play
+        answers.
+
         Raises:
-            EncodingError: the action has no index under these rules.
+            EncodingError: the action has no index under these rules, or a
+                play's block cannot be told without the observation.
 
         """
-        if isinstance(action, (Pass, Refuse)) or action == Challenge(earlier=True):
-            key: Any = action
-        elif isinstance(action, Challenge):
-            key = "challenge"
-        elif isinstance(action, Accept):
-            key = "accept"
-        elif isinstance(action, Discard):
-            key = ("discard", action.ranks)
-        elif isinstance(action, Play):
-            key = ("play", tuple(sorted(card.rank for card in action.cards)), action.rank)
+        numbering = self._numbering
+        if isinstance(action, Play):
+            return self._encode_play(action, observation)
+        if isinstance(action, Discard):
+            return self._encode_discard(action)
+        if isinstance(action, Action):
+            found = numbering.fixed.get(action)
+            if found is not None:
+                return found
+            raise EncodingError(f"{action} has no index: these rules never offer it")
+        raise EncodingError(f"expected an action such as cheatrules.Challenge(); got {action!r}")
+
+    def _encode_play(self, play: Play, observation: Observation | None) -> int:
+        numbering = self._numbering
+        counts = [0] * len(numbering.kinds)
+        for card in play.cards:
+            place = numbering.position.get(card.rank)
+            if place is None:
+                raise EncodingError(f"{play} has no index: the deck has no {card.rank}")
+            counts[place] += 1
+        if play.rank not in numbering.announced:
+            raise EncodingError(f"{play} has no index: the deck has no {play.rank} to announce")
+        number = numbering.plays.rank(counts)
+        if number is None:
+            raise EncodingError(
+                f"{play} has no index: a play lays 1 to {numbering.plays.top} cards, "
+                "at most as many of a rank as the deck holds"
+            )
+        block = numbering.block
+        if observation is not None:
+            allowed = _is_observation(observation).allowed_ranks
+            required = len(allowed) == 1 and "play" in block
+            if required and play.rank is not allowed[0]:
+                raise EncodingError(
+                    f"{play} has no index for seat {observation.seat} now: "
+                    f"the rank required is {allowed[0]}"
+                )
+        elif "play" in block and "play-as" in block:
+            raise EncodingError(
+                f"{play} is numbered one way when its rank is required and another when it is "
+                "chosen; pass the observation: space.encode(action, observation)"
+            )
         else:
-            raise EncodingError(f"{action!r} is not an action")
-        found = self._index.get(key)
-        if found is None:
-            raise EncodingError(f"{action} has no index in the action space of these rules")
-        return found
+            required = "play" in block
+        if required:
+            return block["play"][0] + number
+        start = block["play-as"][0]
+        return start + numbering.announced.index(play.rank) * numbering.plays.size + number
+
+    def _encode_discard(self, discard: Discard) -> int:
+        numbering = self._numbering
+        counts = Counter(discard.ranks)
+        if any(count > numbering.fours_of.get(rank, 0) for rank, count in counts.items()):
+            raise EncodingError(f"{discard} has no index: the deck holds no such fours")
+        if "discard" in numbering.block:
+            start = numbering.block["discard"][0]
+            return start + sum(numbering.weights[rank] * count for rank, count in counts.items())
+        if "discard-four" in numbering.block and len(discard.ranks) == 1:
+            return numbering.block["discard-four"][0] + numbering.four_ranks.index(discard.ranks[0])
+        if "discard-four" in numbering.block:
+            raise EncodingError(
+                f"{discard} has no index: under these rules the space numbers one four at a "
+                "time (the turn goes on after a discard); discard them one after another"
+            )
+        raise EncodingError(f"{discard} has no index: these rules never set fours aside")
 
     def decode(self, index: int, observation: Observation) -> Action:
-        """The action at ``index``, with the lowest cards of each rank from the seat's hand.
+        """The action at ``index`` for the observing seat, with the lowest cards of each rank.
+
+        ``index`` may be any whole number, a NumPy integer included.
 
         Raises:
-            EncodingError: ``index`` is outside the space, or the seat does not
-                hold the cards the play lays.
+            EncodingError: ``index`` is not a whole number inside the space, or
+                it is not a legal decision of the observing seat now (the
+                message says what is asked instead).
 
         """
-        index = _checks.whole_number(index, "index", 0, self.size - 1, EncodingError)
-        if index == 0:
-            return Challenge()
-        if index == 1:
-            return Accept()
-        index -= 2
-        if index < len(self._discards):
-            return Discard(self._discards[index])
-        index -= len(self._discards)
-        plays = len(self._laid) * len(self._ranks)
-        if index >= plays:
-            return self._extras[index - plays]
-        choice = self._laid[index // len(self._ranks)]
-        rank = self._ranks[index % len(self._ranks)]
-        hand = list(observation.hand)
-        laid: list[Card] = []
-        for wanted in choice:
-            card = next((card for card in hand if card.rank is wanted), None)
-            if card is None:
-                raise EncodingError(
-                    f"seat {observation.seat} holds no {wanted} for the play at index "
-                    f"{index + 2 + len(self._discards)}"
-                )
-            hand.remove(card)
-            laid.append(card)
-        return Play(tuple(laid), rank)
+        index = self._index(index)
+        observation = _is_observation(observation)
+        if not self._legal_bits(observation) >> index & 1:
+            raise EncodingError(self._illegal(index, observation))
+        name, start = self._block_of(index)
+        numbering = self._numbering
+        offset = index - start
+        if name in ("play", "play-as"):
+            rank, number = observation.allowed_ranks[0], offset
+            if name == "play-as":
+                which, number = divmod(offset, numbering.plays.size)
+                rank = numbering.announced[which]
+            counts = numbering.plays.unrank(number)
+            laid: list[Card] = []
+            for kind, count in zip(numbering.kinds, counts, strict=True):
+                if count:
+                    laid += [card for card in observation.hand if card.rank is kind][:count]
+            return Play(tuple(laid), rank)
+        return self._action(name, offset)
+
+    def _action(self, name: str, offset: int) -> Action:
+        """The action of an index outside the play blocks (``offset`` into its block)."""
+        numbering = self._numbering
+        if name == "discard":
+            ranks: list[Rank] = []
+            for rank in numbering.four_ranks:
+                offset, fours = divmod(offset, numbering.fours_of[rank] + 1)
+                ranks += [rank] * fours
+            return Discard(tuple(ranks))
+        if name == "discard-four":
+            return Discard((numbering.four_ranks[offset],))
+        return next(
+            action for action, found in numbering.fixed.items() if found == numbering.block[name][0]
+        )
+
+    def describe(self, index: int) -> str:
+        """What ``index`` means, whatever the hand: for action names in learning libraries.
+
+        >>> import cheatrules as cr
+        >>> space = ActionSpace(cr.english(4))
+        >>> space.describe(0), space.describe(space.encode(cr.Play("7♣ 7♦ K♠", "A")))
+        ('challenge', 'lay 2×7 1×K as the required rank')
+
+        Raises:
+            EncodingError: ``index`` is not a whole number inside the space.
+
+        """
+        index = self._index(index)
+        name, start = self._block_of(index)
+        numbering = self._numbering
+        offset = index - start
+        if name == "play":
+            counts = numbering.plays.unrank(offset)
+            return f"lay {_count_text(counts, numbering.kinds)} as the required rank"
+        if name == "play-as":
+            which, number = divmod(offset, numbering.plays.size)
+            counts = numbering.plays.unrank(number)
+            return f"lay {_count_text(counts, numbering.kinds)} as {numbering.announced[which]}"
+        return self._action(name, offset).text()
+
+    def _index(self, index: object) -> int:
+        return _checks.whole_number(index, "index", 0, self.size - 1, EncodingError)
+
+    def _block_of(self, index: int) -> tuple[str, int]:
+        for name, start, length in self._numbering.layout:
+            if index < start + length:
+                return name, start
+        raise AssertionError(index)  # pragma: no cover - _index keeps it inside
+
+    def _illegal(self, index: int, observation: Observation) -> str:
+        """Why ``index`` is not a legal decision of the observing seat now."""
+        seat, decision = observation.seat, observation.decision
+        said = f"index {index} ({self.describe(index)}) is not legal for seat {seat} now"
+        name, start = self._block_of(index)
+        if decision.to_move == seat and name in ("play", "play-as"):
+            number = (index - start) % self._numbering.plays.size
+            counts = self._numbering.plays.unrank(number)
+            held = Counter(card.rank for card in observation.hand)
+            for kind, count in zip(self._numbering.kinds, counts, strict=True):
+                if count > held[kind]:
+                    return f"{said}: seat {seat} holds {held[kind]} {kind}, the play lays {count}"
+        return f"{said}; {decision.asked(observation.table)}"
+
+    # -- legal decisions ---------------------------------------------------------------
+
+    def _legal_bits(self, observation: Observation) -> int:
+        """Bit ``i`` set where index ``i`` is legal for the observing seat; kept per view."""
+        views = self._views
+        key = id(observation)
+        kept = views.get(key)
+        if kept is not None and kept[0] is observation:
+            return kept[1]
+        bits = self._compute_bits(observation)
+        views[key] = (observation, bits)
+        if len(views) > _VIEWS_KEPT:
+            with suppress(KeyError, RuntimeError, StopIteration):  # another thread got there first
+                del views[next(iter(views))]
+        return bits
+
+    def _compute_bits(self, observation: Observation) -> int:
+        decision = observation.decision
+        if decision.to_move != observation.seat:
+            return 0
+        numbering = self._numbering
+        bits = 0
+        for action in decision.choices:
+            found = numbering.fixed.get(action)
+            if found is None:
+                raise EncodingError(f"{action} is legal now but has no index under these rules")
+            bits |= 1 << found
+        if isinstance(decision, DiscardOffer):
+            return bits | self._discard_bits(decision.fours, decline=True)
+        if isinstance(decision, Turn):
+            hand = observation.hand
+            fours = self.rules.discards.on_turn(hand)
+            if fours:
+                bits |= self._discard_bits(fours, decline=False)
+            bits |= self._play_bits(hand, observation.allowed_ranks)
+        return bits
+
+    def _discard_bits(self, fours: tuple[Rank, ...], *, decline: bool) -> int:
+        numbering = self._numbering
+        offered = Counter(fours)
+        if "discard-four" in numbering.block:
+            start = numbering.block["discard-four"][0]
+            return sum(1 << (start + numbering.four_ranks.index(rank)) for rank in offered)
+        if "discard" not in numbering.block:
+            raise EncodingError("fours are offered but these rules declare that none are set aside")
+        indices = [numbering.block["discard"][0]]
+        for rank, most in offered.items():
+            weight = numbering.weights[rank]
+            indices = [index + weight * fours for index in indices for fours in range(most + 1)]
+        return sum(1 << index for index in indices[0 if decline else 1 :])
+
+    def _play_bits(self, hand: tuple[Card, ...], allowed: tuple[Rank, ...]) -> int:
+        if not hand or not allowed:
+            return 0
+        numbering = self._numbering
+        plays = numbering.plays
+        held = [0] * len(numbering.kinds)
+        position = numbering.position
+        for card in hand:
+            held[position[card.rank]] += 1
+        sizes = self.rules.claims.sizes(len(hand))
+        low, high = plays.first(sizes.start), plays.first(sizes.stop)
+        within = plays.within(held) & ((1 << high) - (1 << low))
+        block = numbering.block
+        if len(allowed) == 1 and "play" in block:
+            return within << block["play"][0]
+        if "play-as" not in block:
+            raise EncodingError(
+                f"seat may announce any of {' '.join(map(str, allowed))}, but the rank rule "
+                "declares that it names one rank (names_one_rank)"
+            )
+        start = block["play-as"][0]
+        bits = 0
+        for rank in allowed:
+            bits |= within << (start + numbering.announced.index(rank) * plays.size)
+        return bits
 
     def mask(self, observation: Observation) -> list[bool]:
-        """For each index, whether it is a legal decision for the observing seat now."""
-        legal = [False] * self.size
-        for action in observation.legal_actions():
-            legal[self.encode(action)] = True
-        return legal
+        """For each index, whether it is a legal decision for the observing seat now.
+
+        Worked out from the hand's count of each rank, never listing the
+        plays; kept for the observation, so asking again costs nothing.
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+
+        """
+        digits = format(self._legal_bits(_is_observation(observation)), "b")
+        return [digit == "1" for digit in reversed(digits.zfill(self.size))]
+
+    def mask_array(self, observation: Observation) -> Any:
+        """:meth:`mask` as a ``numpy`` array of ``bool`` (numpy must be installed).
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+            ImportError: numpy is not installed.
+
+        """
+        import numpy  # an optional dependency: only the array methods need it
+
+        bits = self._legal_bits(_is_observation(observation))
+        raw = numpy.frombuffer(bits.to_bytes((self.size + 7) // 8, "little"), dtype=numpy.uint8)
+        return numpy.unpackbits(raw, count=self.size, bitorder="little").view(numpy.bool_)
 
     def legal_indices(self, observation: Observation) -> list[int]:
-        """The indices of the seat's legal decisions, in ascending order."""
-        return sorted(self.encode(action) for action in observation.legal_actions())
+        """The indices of the seat's legal decisions, in ascending order.
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+
+        """
+        digits = format(self._legal_bits(_is_observation(observation)), "b")[::-1]
+        found = []
+        index = digits.find("1")
+        while index >= 0:
+            found.append(index)
+            index = digits.find("1", index + 1)
+        return found
 
 
 _PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.CONSENT, Phase.OVER)
@@ -257,6 +551,15 @@ class ObservationEncoder:
 
     #: The rules whose observations are encoded.
     rules: Rules = attrs.field(validator=_is_rules)
+    # Each distinct card's place in the ``hand`` section.
+    _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        cards = sorted(set(self.rules.deck.cards()))
+        object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ObservationEncoder, (self.rules,))
 
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
@@ -294,31 +597,43 @@ class ObservationEncoder:
         )
 
     def encode(self, observation: Observation) -> list[float]:
-        """The observation as a list of ``size`` floats."""
+        """The observation as a list of ``size`` floats.
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+
+        """
+        observation = _is_observation(observation)
         players = self.rules.players
         ranks = self.rules.deck.ranks
-        cards = sorted(set(self.rules.deck.cards()))
+        cards = self._cards
 
         def one_hot(length: int, position: int | None) -> list[float]:
-            return [1.0 if index == position else 0.0 for index in range(length)]
+            hot = [0.0] * length
+            if position is not None:
+                hot[position] = 1.0
+            return hot
 
         def per_rank(counts: Counter[Rank]) -> list[float]:
             return [float(counts[rank]) for rank in ranks]
 
-        held = Counter(observation.hand)
+        held = [0.0] * len(cards)
+        for card in observation.hand:
+            held[cards[card]] += 1.0
         claim = observation.last_claim
-        vector: list[float] = []
-        vector += one_hot(players, observation.seat)
+        out = observation.finishing_order
+        vector = one_hot(players, observation.seat)
         vector += one_hot(players, observation.to_move)
         vector += one_hot(len(_PHASES), _PHASES.index(observation.phase))
-        vector += [float(held[card]) for card in cards]
-        vector += [float(size) for size in observation.hand_sizes]
-        vector += [0.0 if seat in observation.finishing_order else 1.0 for seat in range(players)]
+        vector += held
+        vector += map(float, observation.hand_sizes)
+        vector += [0.0 if seat in out else 1.0 for seat in range(players)]
         vector += [float(observation.pile_size), float(len(observation.claims))]
         vector += one_hot(players, claim.seat if claim else None)
         vector += [float(claim.count) if claim else 0.0]
         vector += one_hot(len(ranks), ranks.index(claim.rank) if claim else None)
-        vector += [1.0 if rank in observation.allowed_ranks else 0.0 for rank in ranks]
+        allowed = observation.allowed_ranks
+        vector += [1.0 if rank in allowed else 0.0 for rank in ranks]
         vector += per_rank(Counter(card.rank for card in observation.discarded))
         vector += per_rank(Counter(observation.offered))
         vector += [float(observation.set_aside_count), float(observation.stock_size)]
@@ -328,6 +643,230 @@ class ObservationEncoder:
         """The vector as a ``numpy`` array of float32 (numpy must be installed).
 
         Raises:
+            ImportError: numpy is not installed.
+
+        """
+        import numpy  # an optional dependency: only this method needs it
+
+        return numpy.asarray(self.encode(observation), dtype=numpy.float32)
+
+
+#: How many folded logs an information-state encoder keeps to go on from.
+_MEMORIES_KEPT = 64
+
+
+@attrs.frozen
+class InformationStateEncoder:
+    """An observation and what its seat remembers of the game, as a flat list of numbers.
+
+    The vector starts with the whole :class:`ObservationEncoder` vector (its
+    sections first, under the same names), then the seat's memory of the
+    game, read from its log as it saw it (``P`` seats, ``R`` ranks, ``C``
+    distinct cards, ``G`` the deck's size, the most groups a table can hold):
+
+    ====================  ======  ===============================================  ==========
+    name                  length  content                                          values
+    ====================  ======  ===============================================  ==========
+    ``events_seen``       1       events in the seat's log so far                  0 and up
+    ``claims_made``       P       claims each seat has made this game              0 and up
+    ``challenges_made``   P       challenges each seat has made                    0 and up
+    ``shown_lying``       P       each seat's claims turned over and found false   0 and up
+    ``shown_truthful``    P       each seat's claims turned over and found true    0 and up
+    ``piles_taken``       P       piles each seat has taken                        0 and up
+    ``passes``            P       passes by each seat since the last claim         0 and up
+    ``group_seat``        G × P   one-hot per group on the table, newest first:    0 or 1
+                                  who laid it (zeros past the last group)
+    ``group_count``       G       cards in each group, newest first                0 to the
+                                                                                   largest
+                                                                                   claim
+    ``group_rank``        G × R   one-hot per group, newest first: the rank        0 or 1
+                                  announced
+    ``mine_on_table``     C       copies of each card the seat laid that are on    0 to the
+                                  the table now                                    copies
+    ``shown_on_table``    C       copies of each card of another seat's group      0 to the
+                                  turned over and still on the table               copies
+    ``taken``             P × C   for each seat, then each card: copies the seat   0 to the
+                                  last saw go into that seat's hand with a pile    copies
+                                  (its own laid cards, or cards turned over)
+    ``discarded_cards``   C       copies of each card set aside in fours           0 to the
+                                                                                   copies
+    ``last_revealed``     C       copies of each card turned over in the newest    0 to the
+                                  challenge                                        copies
+    ====================  ======  ===============================================  ==========
+
+    "The copies" is how many copies of the card the deck holds. ``taken``
+    is where the seat last saw each card go; a copy it sees again (turned
+    over from that seat's group, set aside by it, back in its own hand)
+    leaves it.
+
+    Two views that differ in what the seat saw encode differently; two
+    that differ only in cards it never saw encode the same. The log is
+    folded once: an encoder keeps its latest folds and goes on from the one
+    a newer view of the same game extends, so a vector costs the events
+    since, plus the table, not the whole log.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"], dealer=2)
+    >>> state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())
+    >>> encoder = InformationStateEncoder(cr.english(3))
+    >>> vector = encoder.encode(state.observe(2))
+    >>> encoder.section(vector, "shown_lying")  # seat 0's claim was false
+    [1.0, 0.0, 0.0]
+    >>> taken = encoder.section(vector, "taken")  # seat 0 took back the K♦ it showed
+    >>> sum(taken[:52]), sum(taken[52:])
+    (1.0, 0.0)
+
+    """
+
+    #: The rules whose observations are encoded.
+    rules: Rules = attrs.field(validator=_is_rules)
+    _base: ObservationEncoder = attrs.field(init=False, eq=False, repr=False)
+    _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
+    _memories: dict[int, tuple[Any, int, Memory]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_base", ObservationEncoder(self.rules))
+        cards = sorted(set(self.rules.deck.cards()))
+        object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
+        object.__setattr__(self, "_memories", {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rules alone: the folds kept are left behind.
+        return (InformationStateEncoder, (self.rules,))
+
+    @property
+    def layout(self) -> tuple[tuple[str, int, int], ...]:
+        """Each section as ``(name, start, length)``: the observation's, then the memory's."""
+        players = self.rules.players
+        ranks = len(self.rules.deck.ranks)
+        cards = len(self._cards)
+        groups = self.rules.deck.size
+        lengths = [
+            ("events_seen", 1), ("claims_made", players), ("challenges_made", players),
+            ("shown_lying", players), ("shown_truthful", players), ("piles_taken", players),
+            ("passes", players), ("group_seat", groups * players), ("group_count", groups),
+            ("group_rank", groups * ranks), ("mine_on_table", cards), ("shown_on_table", cards),
+            ("taken", players * cards), ("discarded_cards", cards), ("last_revealed", cards),
+        ]  # fmt: skip
+        layout = list(self._base.layout)
+        _, start, length = layout[-1]
+        start += length
+        for name, length in lengths:
+            layout.append((name, start, length))
+            start += length
+        return tuple(layout)
+
+    @property
+    def size(self) -> int:
+        """The length of every vector."""
+        _, start, length = self.layout[-1]
+        return start + length
+
+    def section(self, vector: Sequence[float], name: str) -> list[float]:
+        """The part of ``vector`` named ``name`` in :attr:`layout`.
+
+        Raises:
+            EncodingError: there is no section of that name.
+
+        """
+        for found, start, length in self.layout:
+            if found == name:
+                return list(vector[start : start + length])
+        raise EncodingError(
+            f"no section {name!r}; the sections are {[n for n, _, _ in self.layout]}"
+        )
+
+    def encode(self, observation: Observation) -> list[float]:
+        """The observation and the seat's memory as a list of ``size`` floats.
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
+
+        """
+        observation = _is_observation(observation)
+        memory = self._memory(observation)
+        players = self.rules.players
+        vector = self._base.encode(observation)
+        vector.append(float(memory.events))
+        for counts in (
+            memory.claims, memory.challenges, memory.lies, memory.truths, memory.pickups,
+            memory.passes,
+        ):  # fmt: skip
+            vector += map(float, counts)
+        vector += self._groups(observation)
+        mine: Counter[Card] = Counter()
+        shown: Counter[Card] = Counter()
+        for seat, _, known, _ in memory.groups:
+            (mine if seat == observation.seat else shown).update(known)
+        for cards in (mine, shown, *memory.taken[:players], memory.discarded):
+            vector += self._per_card(cards)
+        vector += self._per_card(Counter(memory.last_revealed))
+        return vector
+
+    def _groups(self, observation: Observation) -> list[float]:
+        """The claims on the table, newest first: who, how many, which rank; zeros after."""
+        players = self.rules.players
+        ranks = self.rules.deck.ranks
+        groups = self.rules.deck.size
+        seats = [0.0] * (groups * players)
+        counts = [0.0] * groups
+        announced = [0.0] * (groups * len(ranks))
+        for place, claim in enumerate(reversed(observation.claims)):
+            if place >= groups:
+                break
+            seats[place * players + claim.seat] = 1.0
+            counts[place] = float(claim.count)
+            announced[place * len(ranks) + ranks.index(claim.rank)] = 1.0
+        return seats + counts + announced
+
+    def _per_card(self, counts: Counter[Card]) -> list[float]:
+        vector = [0.0] * len(self._cards)
+        places = self._cards
+        for card, count in counts.items():
+            if count > 0:
+                vector[places[card]] = float(count)
+        return vector
+
+    def _memory(self, observation: Observation) -> Memory:
+        """The seat's log folded, going on from the newest fold this encoder kept of it."""
+        seat = observation.seat
+        events = observation.events
+        if not isinstance(events, Log):
+            memory = self._fresh(seat)
+            memory.fold(events)
+            return memory
+        kept = self._memories
+        node = events.chunks
+        newer: list[tuple[Event, ...]] = []
+        found: Memory | None = None
+        while node is not None:
+            hit = kept.get(id(node))
+            if hit is not None and hit[0] is node and hit[1] == seat:
+                found = hit[2]
+                break
+            newer.append(node[0])
+            node = node[1]
+        if found is not None and not newer:
+            return found
+        memory = found.copy() if found is not None else self._fresh(seat)
+        for chunk in reversed(newer):
+            memory.fold(chunk)
+        kept[id(events.chunks)] = (events.chunks, seat, memory)
+        if len(kept) > _MEMORIES_KEPT:
+            with suppress(KeyError, RuntimeError, StopIteration):  # another thread got there first
+                del kept[next(iter(kept))]
+        return memory
+
+    def _fresh(self, seat: int) -> Memory:
+        deck = self.rules.deck
+        copies = {card: deck.card_copies(card) for card in self._cards}
+        return Memory(seat, self.rules.players, copies)
+
+    def array(self, observation: Observation) -> Any:
+        """The vector as a ``numpy`` array of float32 (numpy must be installed).
+
+        Raises:
+            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
             ImportError: numpy is not installed.
 
         """

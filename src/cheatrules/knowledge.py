@@ -3,21 +3,40 @@
 It works from an :class:`~cheatrules.Observation` alone, never from the game
 state.
 
-:func:`card_knowledge` follows every physical card through the seat's log
-and keeps the set of places it may be in: another player's hand, a group on
-the table, the cards set aside, the discards. A card whose set has one place
-is known for certain. Two simple deductions run after every event: a place
-already filled by cards known to be there holds no other card, and a place
-that exactly as many cards may be in as it holds holds all of them.
+With one pack, :func:`card_knowledge` follows every physical card through the
+seat's log and keeps the set of places it may be in: another player's hand, a
+group on the table, the cards set aside, the stock, the discards. A card
+whose set has one place is known for certain. Two deductions run after every
+event: a place already filled by cards known to be there holds no other
+card, and a place that exactly as many cards may be in as it holds holds all
+of them. With several packs the copies of a card cannot be told apart, and
+the seat places its own cards (in its hand and on the table) and the
+discards.
+
+A third deduction, a rank whose every copy is placed, bounds what the table
+may hold: a group may hold no more cards of a rank than the copies that may
+be in it (the cards the seat cannot place, less those it knows to be
+elsewhere), so a claim of more is provably false
+(:meth:`CardKnowledge.most_in_group`, :meth:`CardKnowledge.rules_out`).
+
+The knowledge is kept as the game goes: each seat's is updated event by
+event and shared between the successive observations of a game (as the
+seat's log is), so :meth:`Observation.knowledge()
+<cheatrules.Observation.knowledge>` costs about the same late in a game as
+early, and equals the knowledge worked out from the whole log afresh.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Any
 
 import attrs
 
+from cheatrules._persistent import Log
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
@@ -30,22 +49,60 @@ from cheatrules.events import (
     Revealed,
 )
 from cheatrules.observation import Observation
+from cheatrules.table import Claim
 
-__all__ = ["CardKnowledge", "card_knowledge"]
+__all__ = ["CardKnowledge", "GroupKnowledge", "card_knowledge"]
 
-# A place a card may be: ("hand", seat), ("group", index of its Played event),
-# ("aside", 0), ("discarded", 0) or ("unused", 0) for cards a small fixed deal
-# left out.
+# A place a card may be: ("hand", seat), ("group", n) for the n-th group laid
+# in the game (counting from 0), ("aside", 0), ("stock", 0), ("discarded", 0),
+# or ("unused", 0) for cards a small fixed deal left out.
 _Place = tuple[str, int]
+_Key = frozenset[_Place]
 _ASIDE: _Place = ("aside", 0)
 _DISCARDED: _Place = ("discarded", 0)
 _UNUSED: _Place = ("unused", 0)
 _STOCK: _Place = ("stock", 0)
+_Counts = tuple[tuple[Rank, int], ...]
+
+
+@attrs.frozen
+class GroupKnowledge:
+    """What one seat knows of one group on the table.
+
+    >>> import cheatrules as cr
+    >>> group = GroupKnowledge(3, cr.cards("K♦"), ((cr.Rank.KING, 1), (cr.Rank.SEVEN, 2)))
+    >>> group.most(cr.Rank.KING), group.most(cr.Rank.SEVEN)
+    (2, 2)
+    """
+
+    #: How many cards the group holds.
+    size: int
+    #: The cards known to be in it, sorted.
+    known: tuple[Card, ...] = ()
+    #: For each rank, how many of the cards the seat cannot place may be in it.
+    unplaced: _Counts = ()
+
+    def most(self, rank: Rank) -> int:
+        """The most cards of the group that may stand as ``rank``: its cards and the jokers.
+
+        A joker stands in for the announced rank (as
+        :func:`~cheatrules.policies.holds` judges); ``Rank.JOKER`` counts the
+        jokers alone.
+        """
+        counted = (rank, Rank.JOKER)
+        known = sum(card.rank in counted for card in self.known)
+        unplaced = sum(count for each, count in self.unplaced if each in counted)
+        return known + min(self.size - len(self.known), unplaced)
 
 
 @attrs.frozen
 class CardKnowledge:
-    """What one seat knows for certain about where the cards are."""
+    """What one seat knows for certain about where the cards are.
+
+    Built by :func:`card_knowledge` (or :meth:`Observation.knowledge()
+    <cheatrules.Observation.knowledge>`); the fields after ``unseen`` may be
+    left out of one built by hand, which then knows nothing of the table.
+    """
 
     #: The seat whose knowledge this is.
     seat: int
@@ -56,158 +113,87 @@ class CardKnowledge:
     #: The cards set aside in fours.
     discarded: tuple[Card, ...]
     #: For each rank, how many of its cards this seat cannot place for certain.
-    unseen: tuple[tuple[Rank, int], ...]
+    unseen: _Counts
+    #: Each group on the table, oldest first (as ``table.claims``): its size, the cards
+    #: known to be in it, and how many of the cards the seat cannot place may be in it.
+    groups: tuple[GroupKnowledge, ...] = ()
+    #: For each rank, how many of the cards this seat cannot place may be on the table.
+    on_table: _Counts = ()
 
     def unseen_of(self, rank: Rank) -> int:
         """How many cards of ``rank`` this seat cannot place for certain."""
         return dict(self.unseen).get(rank, 0)
 
+    def most_in_group(self, rank: Rank, group: int = -1) -> int:
+        """The most cards that may stand as ``rank`` in one group on the table.
 
-class _Tracker:
-    """Every card copy of the deck, each with the set of places it may be in."""
+        Args:
+            rank: The rank; a joker stands in for it (``Rank.JOKER``: the jokers alone).
+            group: The group's index in ``table.claims`` (oldest first; -1 the newest).
 
-    def __init__(self, seen: Observation, dealt: Dealt) -> None:
-        deck = seen.rules.deck.cards()
-        self.seat = seen.seat
-        self.cards: list[Card] = list(deck)
-        others = [
-            ("hand", seat)
-            for seat, size in enumerate(dealt.hand_sizes)
-            if seat != self.seat and size
-        ]
-        capacity: dict[_Place, int] = {
-            ("hand", seat): size for seat, size in enumerate(dealt.hand_sizes)
-        }
-        unknown: set[_Place] = set(others)
-        if dealt.set_aside_count:
-            capacity[_ASIDE] = dealt.set_aside_count
-            unknown.add(_ASIDE)
-        if dealt.stock_count:
-            capacity[_STOCK] = dealt.stock_count
-            unknown.add(_STOCK)
-        unused = len(deck) - sum(dealt.hand_sizes) - dealt.set_aside_count - dealt.stock_count
-        if unused:
-            capacity[_UNUSED] = unused
-            unknown.add(_UNUSED)
-        capacity[_DISCARDED] = 0
-        self.capacity = capacity
-        self.places: list[set[_Place]] = [set(unknown) for _ in deck]
-        for card in dealt.hands[self.seat]:
-            self.pin(card, ("hand", self.seat), among=None)
-        self.settle()
+        Returns:
+            The cards of ``rank`` and jokers known to be in it, plus as many
+            of those the seat cannot place that may be there, up to its size.
+            A claim of more cards of ``rank`` is false whatever the hidden cards.
 
-    def pin(self, card: Card, place: _Place, among: set[_Place] | None) -> None:
-        """Fix one copy of ``card`` at ``place``: one still unplaced, that may be in ``among``."""
-        wanted = {place} | (among or set())
-        copies = [index for index, value in enumerate(self.cards) if value == card]
-        chosen = min(
-            copies,
-            key=lambda index: (
-                self.places[index] == {place},  # already placed there: another copy is meant
-                not self.places[index] & wanted,
-                len(self.places[index]) == 1,
-            ),
-        )
-        self.places[chosen] = {place}
+        Raises:
+            IndexError: there is no such group on the table.
 
-    def gather(self, cards: tuple[Card, ...], table: set[_Place], hand: _Place) -> None:
-        """The observer took the pile and saw ``cards``: exactly those copies were on the table."""
-        chosen: set[int] = set()
-        for card in cards:
-            copies = [i for i, value in enumerate(self.cards) if value == card and i not in chosen]
-            best = min(
-                copies,
-                key=lambda i: (not self.places[i] & table, len(self.places[i]) > 1),
-            )
-            chosen.add(best)
-            self.places[best] = {hand}
-        for index, places in enumerate(self.places):
-            if index not in chosen and places & table:
-                places -= table
 
-    def move(self, source: set[_Place], target: _Place) -> None:
-        """Every card that may be in ``source`` may now be in ``target`` instead."""
-        for places in self.places:
-            if places & source:
-                places -= source
-                places.add(target)
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.verish(2), hands=["K♣ K♦ K♥ 7♣", "K♠ 8♣ 9♣"], hidden="6♣")
+        >>> state = state.apply(cr.Play("K♣", "K")).apply(cr.Play("8♣ 9♣", "K"))
+        >>> state.observe(0).knowledge().most_in_group(cr.Rank.KING)  # only K♠ is left
+        1
 
-    def spread(self, source: _Place, target: _Place) -> None:
-        """Every card that may be in ``source`` may now be in ``target`` as well."""
-        for places in self.places:
-            if source in places:
-                places.add(target)
+        """
+        return self.groups[group].most(rank)
 
-    def settle(self) -> None:
-        """Apply the two deductions until nothing changes."""
-        changed = True
-        while changed:
-            changed = False
-            certain = Counter(next(iter(places)) for places in self.places if len(places) == 1)
-            possible = Counter(place for places in self.places for place in places)
-            for place, size in self.capacity.items():
-                if certain[place] >= size:
-                    for places in self.places:
-                        if place in places and len(places) > 1:
-                            places.discard(place)
-                            changed = True
-                elif possible[place] == size:
-                    for places in self.places:
-                        if place in places and len(places) > 1:
-                            places.intersection_update({place})
-                            changed = True
+    def most_on_table(self, rank: Rank) -> int:
+        """The most cards on the table, all groups together, that may stand as ``rank``.
 
-    def follow(self, events: Iterable[Event]) -> None:
-        table: list[_Place] = []
-        for index, event in enumerate(events):
-            if isinstance(event, Played):
-                group: _Place = ("group", index)
-                table.append(group)
-                self.capacity[group] = event.count
-                hand: _Place = ("hand", event.seat)
-                self.capacity[hand] -= event.count
-                if event.seat == self.seat:
-                    for card in event.cards:
-                        self.pin(card, group, among={hand})
-                else:
-                    self.spread(hand, group)
-            elif isinstance(event, Revealed):
-                shown = table[-2] if event.earlier else table[-1]
-                for card in event.cards:
-                    self.pin(card, shown, among={shown})
-            elif isinstance(event, Drew):
-                hand = ("hand", event.seat)
-                self.capacity[_STOCK] -= event.count
-                self.capacity[hand] += event.count
-                if event.seat == self.seat:
-                    for card in event.cards:
-                        self.pin(card, hand, among={_STOCK})
-                else:
-                    self.spread(_STOCK, hand)
-            elif isinstance(event, PileTaken):
-                taker: _Place = ("hand", event.seat)
-                self.capacity[taker] += event.count
-                # A final play kept apart while the claim beneath it was
-                # challenged stays on the table: the taker took fewer cards.
-                kept = table[-1:] if event.count < sum(self.capacity[g] for g in table) else []
-                taken = table[: len(table) - len(kept)]
-                for group in taken:
-                    del self.capacity[group]
-                if event.seat == self.seat:
-                    self.gather(event.cards, set(taken), taker)
-                self.move(set(taken), taker)
-                table = kept
-            elif isinstance(event, Discarded) and event.cards:
-                hand = ("hand", event.seat)
-                self.capacity[hand] -= len(event.cards)
-                self.capacity[_DISCARDED] += len(event.cards)
-                for card in event.cards:
-                    self.pin(card, _DISCARDED, among={hand})
-            self.settle()
+        It bounds the claims of ``rank`` on the table: if they add up to
+        more, some of them are lies (jokers stand in, as in
+        :meth:`most_in_group`).
+        """
+        counted = (rank, Rank.JOKER)
+        known = sum(card.rank in counted for card in self.pile)
+        unplaced = sum(count for each, count in self.on_table if each in counted)
+        size = sum(group.size for group in self.groups)
+        return known + min(size - len(self.pile), unplaced)
+
+    def rules_out(self, claim: Claim, group: int = -1) -> bool:
+        """Whether the seat can prove the claim of ``group`` false: more than may be there.
+
+        More cards of its rank than :meth:`most_in_group` allows, so a check
+        of the whole group finds a card of another rank. (Where a joker
+        makes a whole group true, :class:`~cheatrules.policies.JokerProtects`,
+        a group that may hold a joker, ``most_in_group(Rank.JOKER, group)``,
+        may still be judged true.)
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.verish(2), hands=["K♣ K♦ K♥ 7♣", "K♠ 8♣ 9♣"], hidden="6♣")
+        >>> state = state.apply(cr.Play("K♣", "K")).apply(cr.Play("8♣ 9♣", "K"))
+        >>> state.observe(0).knowledge().rules_out(state.last_claim)
+        True
+        """
+        return claim.count > self.most_in_group(claim.rank, group)
 
 
 def card_knowledge(seen: Observation) -> CardKnowledge:
     """What the seat of ``seen`` knows for certain about where the cards are.
+
+    The observations of a game (from :meth:`GameState.observe
+    <cheatrules.GameState.observe>`) share each seat's knowledge as they
+    share its log: it is worked out from the events since the newest earlier
+    observation whose knowledge was asked for, so each call costs about the
+    same late in a game as early. Any other observation (loaded from a
+    record, or built by hand) is worked out from its whole log once, and
+    kept while the observation lives.
+
+    Raises:
+        CheatRulesError: the log does not start with the deal.
+
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
@@ -215,53 +201,479 @@ def card_knowledge(seen: Observation) -> CardKnowledge:
     >>> known = card_knowledge(state.observe(2))
     >>> [str(card) for card in known.hands[0]]
     ['7♣', 'K♦']
+
     """
-    dealt = seen.events[0]
+    events = seen.events
+    tracker = _shared_tracker(seen, events) if isinstance(events, Log) else _kept_tracker(seen)
+    return tracker.public()
+
+
+# -- where the trackers are kept -------------------------------------------------------
+
+# How many trackers each seat's log lineage keeps (a search that observes
+# sibling states finds their common ancestor's among them).
+_KEPT = 32
+_BOX = "knowledge"
+
+
+def _shared_tracker(seen: Observation, events: Log[Event]) -> _Tracker:
+    """The tracker after ``events``, extending the newest one kept for an earlier part of them."""
+    box: dict[int, tuple[Any, int, Any, _Tracker]] = events.shared.setdefault(_BOX, {})
+    deck = seen.rules.deck
+    fresh: list[tuple[Event, ...]] = []
+    node = events.chunks
+    tracker: _Tracker | None = None
+    while node is not None:
+        hit = box.get(id(node))
+        if hit is not None and hit[0] is node and hit[1] == seen.seat and hit[2] == deck:
+            tracker = hit[3]
+            break
+        fresh.append(node[0])
+        node = node[1]
+    if tracker is None and not fresh:
+        raise CheatRulesError("an observation's log starts with the deal")
+    for chunk in reversed(fresh):
+        tracker = _start(seen, chunk) if tracker is None else tracker.after(chunk)
+    assert tracker is not None
+    if fresh:
+        box[id(events.chunks)] = (events.chunks, seen.seat, deck, tracker)
+        if len(box) > _KEPT:
+            del box[next(iter(box))]
+    return tracker
+
+
+# Trackers of observations whose log is not shared, by the observation's id
+# while it lives.
+_KEPT_BY_ID: dict[int, tuple[weakref.ref[Observation], _Tracker]] = {}
+
+
+def _kept_tracker(seen: Observation) -> _Tracker:
+    """The tracker of an observation with a log of its own, worked out once."""
+    kept = _KEPT_BY_ID.get(id(seen))
+    if kept is not None and kept[0]() is seen:
+        return kept[1]
+    tracker = _start(seen, tuple(seen.events))
+    key = id(seen)
+    _KEPT_BY_ID[key] = (weakref.ref(seen, lambda _: _KEPT_BY_ID.pop(key, None)), tracker)
+    return tracker
+
+
+def _start(seen: Observation, events: Sequence[Event]) -> _Tracker:
+    """A tracker from the deal, the first of ``events``, followed through the rest."""
+    dealt = events[0] if events else None
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
+    tracker: _Tracker
     if seen.rules.deck.packs > 1:
-        return _plain_knowledge(seen)
-    tracker = _Tracker(seen, dealt)
-    tracker.follow(seen.events)
-    where: dict[_Place, list[Card]] = {}
-    unseen: Counter[Rank] = Counter()
-    for card, places in zip(tracker.cards, tracker.places, strict=True):
-        if len(places) == 1:
-            where.setdefault(next(iter(places)), []).append(card)
-        else:
-            unseen[card.rank] += 1
-    return CardKnowledge(
-        seat=seen.seat,
-        hands=tuple(tuple(sorted(where.get(("hand", seat), ()))) for seat in range(seen.players)),
-        pile=tuple(
-            sorted(card for place, found in where.items() if place[0] == "group" for card in found)
-        ),
-        discarded=tuple(sorted(where.get(_DISCARDED, ()))),
-        unseen=tuple(sorted(unseen.items())),
-    )
+        tracker = _Counted.dealt(seen, dealt)
+    else:
+        tracker = _PerCard.dealt(seen, dealt)
+    return tracker.after(events[1:])
 
 
-def _plain_knowledge(seen: Observation) -> CardKnowledge:
-    """Knowledge with two or more packs: the seat's own cards and the discards only.
+class _Tracker:
+    """What one seat knows after some events; never changed once made (copy on write)."""
 
-    With several copies of every card, which copy went where cannot be told
-    apart from the log, so no deduction about other hands is made.
+    __slots__ = ("_public", "players", "seat")
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        self._public: CardKnowledge | None = None
+
+    def after(self, events: Iterable[Event]) -> _Tracker:
+        """The tracker after ``events``: this one when none of them tells anything."""
+        raise NotImplementedError
+
+    def public(self) -> CardKnowledge:
+        """The :class:`CardKnowledge`, made on the first call."""
+        if self._public is None:
+            self._public = self._made()
+        return self._public
+
+    def _made(self) -> CardKnowledge:
+        raise NotImplementedError
+
+
+def _counts(ranks: Iterable[Rank]) -> _Counts:
+    """How many of each rank, sorted by rank."""
+    return tuple(sorted(Counter(ranks).items()))
+
+
+# -- one pack: every card followed ---------------------------------------------------------
+
+
+# The rank counts of a set of cards, by the set (the same sets recur from state to state).
+_RANKS: dict[frozenset[Card], Counter[Rank]] = {}
+
+
+def _ranks_of(cards: frozenset[Card]) -> Counter[Rank]:
+    counts = _RANKS.get(cards)
+    if counts is None:
+        if len(_RANKS) >= 8192:
+            _RANKS.clear()
+        counts = _RANKS[cards] = Counter(card.rank for card in cards)
+    return counts
+
+
+class _PerCard(_Tracker):
+    """One pack: the cards, in classes by the set of places each may be in.
+
+    ``classes`` maps a set of places to the cards that may be in exactly
+    those; a card in a class of one place is known to be there.
+    ``capacity`` is how many cards each place holds; ``table`` the groups on
+    it, oldest first; ``laid`` how many groups the game has seen laid.
     """
-    mine_on_table: list[Card] = []
-    for event in seen.events:
-        if isinstance(event, Played) and event.seat == seen.seat:
-            mine_on_table.extend(event.cards)
+
+    __slots__ = ("capacity", "classes", "laid", "table")
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        classes: dict[_Key, frozenset[Card]],
+        capacity: dict[_Place, int],
+        table: tuple[_Place, ...] = (),
+        laid: int = 0,
+    ) -> None:
+        super().__init__(seat, players)
+        self.classes = classes
+        self.capacity = capacity
+        self.table = table
+        self.laid = laid
+
+    @classmethod
+    def dealt(cls, seen: Observation, dealt: Dealt) -> _PerCard:
+        """Right after the deal: the seat's cards in its hand, any other anywhere unseen."""
+        deck = seen.rules.deck.cards()
+        seat = seen.seat
+        capacity: dict[_Place, int] = {
+            ("hand", each): size for each, size in enumerate(dealt.hand_sizes)
+        }
+        unknown = {("hand", each) for each, size in enumerate(dealt.hand_sizes) if each != seat}
+        unused = len(deck) - sum(dealt.hand_sizes) - dealt.set_aside_count - dealt.stock_count
+        for place, size in ((_ASIDE, dealt.set_aside_count), (_STOCK, dealt.stock_count)):
+            if size:
+                capacity[place] = size
+                unknown.add(place)
+        if unused:
+            capacity[_UNUSED] = unused
+            unknown.add(_UNUSED)
+        capacity[_DISCARDED] = 0
+        mine = frozenset(dealt.hands[seat])
+        classes: dict[_Key, frozenset[Card]] = {}
+        if mine:
+            classes[frozenset({("hand", seat)})] = mine
+        others = frozenset(deck) - mine
+        if others:
+            classes[frozenset(unknown)] = others
+        tracker = cls(seat, seen.players, classes, capacity)
+        tracker._settle()
+        return tracker
+
+    def _copy(self) -> _PerCard:
+        return _PerCard(
+            self.seat, self.players, dict(self.classes), dict(self.capacity), self.table, self.laid
+        )
+
+    def after(self, events: Iterable[Event]) -> _Tracker:
+        """Each event that moves or shows a card applied to a copy, then both deductions."""
+        copy: _PerCard | None = None
+        for event in events:
+            if not isinstance(event, (Played, Revealed, Drew, PileTaken, Discarded)):
+                continue
+            if isinstance(event, Discarded) and not event.cards:
+                continue
+            if copy is None:
+                copy = self._copy()
+            copy._follow(event)
+            copy._settle()
+        return self if copy is None else copy
+
+    def _follow(self, event: Event) -> None:
+        """Change this (fresh) copy by one event."""
+        capacity = self.capacity
+        if isinstance(event, Played):
+            group: _Place = ("group", self.laid)
+            self.laid += 1
+            self.table += (group,)
+            capacity[group] = event.count
+            hand: _Place = ("hand", event.seat)
+            capacity[hand] -= event.count
+            if event.seat == self.seat:
+                for card in event.cards:
+                    self._pin(card, group)
+            else:
+                self._rekey(lambda key: key | {group} if hand in key else key)
+        elif isinstance(event, Revealed):
+            shown = self.table[-2] if event.earlier else self.table[-1]
+            for card in event.cards:
+                self._pin(card, shown)
+        elif isinstance(event, Drew):
+            hand = ("hand", event.seat)
+            capacity[_STOCK] -= event.count
+            capacity[hand] += event.count
+            if event.seat == self.seat:
+                for card in event.cards:
+                    self._pin(card, hand)
+            else:
+                self._rekey(lambda key: key | {hand} if _STOCK in key else key)
         elif isinstance(event, PileTaken):
-            mine_on_table = []
-    placed = Counter(seen.hand) + Counter(mine_on_table) + Counter(seen.discarded)
-    unseen = Counter(seen.rules.deck.cards()) - placed
-    by_rank: Counter[Rank] = Counter()
-    for card, count in unseen.items():
-        by_rank[card.rank] += count
-    return CardKnowledge(
-        seat=seen.seat,
-        hands=tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players)),
-        pile=tuple(sorted(mine_on_table)),
-        discarded=tuple(sorted(seen.discarded)),
-        unseen=tuple(sorted(by_rank.items())),
-    )
+            self._take(event)
+        elif isinstance(event, Discarded):
+            capacity[("hand", event.seat)] -= len(event.cards)
+            capacity[_DISCARDED] += len(event.cards)
+            for card in event.cards:
+                self._pin(card, _DISCARDED)
+
+    def _take(self, event: PileTaken) -> None:
+        """A seat takes the pile (all but a final play kept apart, if the count says so)."""
+        taker: _Place = ("hand", event.seat)
+        self.capacity[taker] += event.count
+        table = self.table
+        kept = table[-1:] if event.count < sum(self.capacity[g] for g in table) else ()
+        taken = frozenset(table[: len(table) - len(kept)])
+        for group in taken:
+            del self.capacity[group]
+        self.table = kept
+        if event.seat == self.seat:
+            # The taker saw the cards: exactly those were on the table.
+            for card in event.cards:
+                self._pin(card, taker)
+            self._rekey(lambda key: (key - taken) or key if key & taken else key)
+        else:
+            self._rekey(lambda key: (key - taken) | {taker} if key & taken else key)
+
+    def _pin(self, card: Card, place: _Place) -> None:
+        """``card`` is known to be at ``place``."""
+        classes = self.classes
+        target = frozenset({place})
+        for key, cards in classes.items():
+            if card in cards:
+                if key == target:
+                    return
+                rest = cards - {card}
+                if rest:
+                    classes[key] = rest
+                else:
+                    del classes[key]
+                break
+        classes[target] = classes.get(target, frozenset()) | {card}
+
+    def _rekey(self, change: Any) -> None:
+        """Give each class the set of places ``change(key)``, merging classes that meet."""
+        classes: dict[_Key, frozenset[Card]] = {}
+        for key, cards in self.classes.items():
+            new = change(key)
+            have = classes.get(new)
+            classes[new] = cards if have is None else have | cards
+        self.classes = classes
+
+    def _settle(self) -> None:
+        """Apply the two deductions until nothing changes."""
+        while True:
+            certain: dict[_Place, int] = {}
+            possible: dict[_Place, int] = {}
+            for key, cards in self.classes.items():
+                size = len(cards)
+                if len(key) == 1:
+                    (only,) = key
+                    certain[only] = certain.get(only, 0) + size
+                for place in key:
+                    possible[place] = possible.get(place, 0) + size
+            full: set[_Place] = set()
+            exact: set[_Place] = set()
+            for place, size in self.capacity.items():
+                sure, maybe = certain.get(place, 0), possible.get(place, 0)
+                if maybe > sure:
+                    if sure >= size:
+                        full.add(place)  # filled by cards known to be there
+                    elif maybe == size:
+                        exact.add(place)  # every card that may be there is
+            if not full and not exact:
+                return
+            self._rekey(partial(_narrowed, full=full, exact=exact))
+
+    def _made(self) -> CardKnowledge:
+        known: dict[_Place, frozenset[Card]] = {}
+        unseen: Counter[Rank] = Counter()
+        on_table: Counter[Rank] = Counter()
+        by_group: dict[_Place, Counter[Rank]] = {group: Counter() for group in self.table}
+        for key, cards in self.classes.items():
+            if len(key) == 1:
+                (only,) = key
+                known[only] = cards
+                continue
+            ranks = _ranks_of(cards)
+            unseen.update(ranks)
+            if key.isdisjoint(by_group):
+                continue
+            on_table.update(ranks)
+            for place in key:
+                if place in by_group:
+                    by_group[place].update(ranks)
+        groups = tuple(
+            GroupKnowledge(
+                self.capacity[group],
+                tuple(sorted(known.get(group, ()))),
+                tuple(sorted(by_group[group].items())),
+            )
+            for group in self.table
+        )
+        return CardKnowledge(
+            seat=self.seat,
+            hands=tuple(tuple(sorted(known.get(("hand", s), ()))) for s in range(self.players)),
+            pile=tuple(sorted(card for group in groups for card in group.known)),
+            discarded=tuple(sorted(known.get(_DISCARDED, ()))),
+            unseen=tuple(sorted(unseen.items())),
+            groups=groups,
+            on_table=tuple(sorted(on_table.items())),
+        )
+
+
+def _narrowed(key: _Key, full: set[_Place], exact: set[_Place]) -> _Key:
+    """The places a card may be in, once ``full`` hold no more and ``exact`` hold all theirs."""
+    if len(key) == 1:
+        return key
+    hit = key & exact
+    if hit:
+        return frozenset({min(hit)})
+    return (key - full) or key
+
+
+# -- several packs: the seat's own cards and the discards ------------------------------------
+
+
+class _Counted(_Tracker):
+    """Several packs: the seat's hand, its cards on the table, the discards, and the rest counted.
+
+    ``table`` holds each group on the table, oldest first, as its size and
+    the seat's cards in it (none for another seat's group); ``unseen``
+    counts by rank the cards of the deck placed in none of those.
+    """
+
+    __slots__ = ("discarded", "groups", "hand", "table", "unseen")
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        hand: tuple[Card, ...],
+        table: tuple[tuple[int, tuple[Card, ...]], ...],
+        discarded: tuple[Card, ...],
+        unseen: _Counts,
+    ) -> None:
+        super().__init__(seat, players)
+        self.hand = hand
+        self.table = table
+        self.discarded = discarded
+        self.unseen = unseen
+        # The groups' knowledge, made with the knowledge (and extended while the unseen stay).
+        self.groups: tuple[GroupKnowledge, ...] | None = None
+
+    @classmethod
+    def dealt(cls, seen: Observation, dealt: Dealt) -> _Counted:
+        """Right after the deal: the seat's hand placed, every other card unseen."""
+        hand = dealt.hands[seen.seat]
+        unseen = Counter(card.rank for card in seen.rules.deck.cards())
+        unseen.subtract(card.rank for card in hand)
+        return cls(seen.seat, seen.players, hand, (), (), _positive(unseen))
+
+    def after(self, events: Iterable[Event]) -> _Tracker:
+        """Each event that moves the seat's cards or shows discards, applied in turn."""
+        tracker: _Counted = self
+        for event in events:
+            if isinstance(event, Played):
+                tracker = tracker._laid(event)
+            elif isinstance(event, PileTaken):
+                tracker = tracker._taken(event)
+            elif isinstance(event, Drew) and event.seat == self.seat:
+                hand = tuple(sorted(tracker.hand + event.cards))
+                tracker = tracker._with(hand=hand, placed=event.cards)
+            elif isinstance(event, Discarded) and event.cards:
+                hand, placed = tracker.hand, event.cards
+                if event.seat == self.seat:  # from its hand: placed already
+                    hand, placed = _less(hand, event.cards), ()
+                discarded = tuple(sorted(tracker.discarded + event.cards))
+                tracker = tracker._with(hand=hand, discarded=discarded, placed=placed)
+        return tracker
+
+    def _with(
+        self,
+        placed: Iterable[Card] = (),
+        lost: Iterable[Card] = (),
+        **changes: Any,
+    ) -> _Counted:
+        """A copy with ``changes``, and the unseen counts less ``placed``, plus ``lost``."""
+        fields: dict[str, Any] = {
+            "hand": self.hand,
+            "table": self.table,
+            "discarded": self.discarded,
+            "unseen": self.unseen,
+        }
+        fields.update(changes)
+        placed, lost = tuple(placed), tuple(lost)
+        if placed or lost:
+            unseen = Counter(dict(self.unseen))
+            unseen.subtract(card.rank for card in placed)
+            unseen.update(card.rank for card in lost)
+            fields["unseen"] = _positive(unseen)
+        following = _Counted(self.seat, self.players, **fields)
+        if following.unseen is self.unseen and self.groups is not None:
+            # The unseen counts stay: every group kept keeps its knowledge.
+            kept = min(len(self.table), len(following.table))
+            if following.table[:kept] == self.table[:kept]:
+                following.groups = self.groups[:kept]
+        return following
+
+    def _laid(self, event: Played) -> _Counted:
+        """A group laid: the seat's own cards go from its hand to it; the unseen counts stay."""
+        if event.seat != self.seat:
+            return self._with(table=(*self.table, (event.count, ())))
+        hand = _less(self.hand, event.cards)
+        return self._with(hand=hand, table=(*self.table, (event.count, tuple(sorted(event.cards)))))
+
+    def _taken(self, event: PileTaken) -> _Counted:
+        """A seat takes the pile (all but a final play kept apart, if the count says so).
+
+        The seat's own cards taken are placed no more, unless the seat took
+        them; the cards it took are placed in its hand.
+        """
+        table = self.table
+        kept = table[-1:] if event.count < sum(size for size, _ in table) else ()
+        mine = [card for _, cards in table[: len(table) - len(kept)] for card in cards]
+        if event.seat == self.seat:
+            hand = tuple(sorted(self.hand + event.cards))
+            return self._with(hand=hand, table=kept, placed=event.cards, lost=mine)
+        return self._with(table=kept, lost=mine)
+
+    def _made(self) -> CardKnowledge:
+        groups = self.groups or ()
+        if len(groups) != len(self.table):
+            groups = (
+                *groups,
+                *(
+                    GroupKnowledge(size, mine, () if mine else self.unseen)
+                    for size, mine in self.table[len(groups) :]
+                ),
+            )
+        self.groups = groups
+        return CardKnowledge(
+            seat=self.seat,
+            hands=tuple(self.hand if s == self.seat else () for s in range(self.players)),
+            pile=tuple(sorted(card for _, mine in self.table for card in mine)),
+            discarded=self.discarded,
+            unseen=self.unseen,
+            groups=groups,
+            on_table=self.unseen if any(not mine for _, mine in self.table) else (),
+        )
+
+
+def _less(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` without ``cards`` (one copy each), sorted."""
+    return tuple(sorted((Counter(hand) - Counter(cards)).elements()))
+
+
+def _positive(counts: Counter[Rank]) -> _Counts:
+    """The counts above zero, sorted by rank."""
+    return tuple(sorted((rank, count) for rank, count in counts.items() if count > 0))

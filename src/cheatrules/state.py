@@ -433,7 +433,7 @@ class GameState(ReadModel):
     def _play(self, checked: tuple[Any, ...]) -> GameState:
         seat, rank, hand, keys, laid = checked
         rules = self.rules
-        beneath = self.last_claim
+        beneath = None if self._groups is None else self._groups[0][0]
         claim = Claim(seat, len(laid), rank)
         change = _Change(self)
         change.lay(seat, claim, laid, hand, keys)
