@@ -35,6 +35,30 @@ def test_a_deep_position_the_retrying_sampler_gave_up_on_gets_a_sample() -> None
         assert sample(seen, random.Random(seed)).observe(1) == seen
 
 
+@pytest.mark.parametrize(
+    ("rules", "seed", "seat", "decisions"),
+    [(cr.english(3), 10, 1, 238), (cr.english(3, passing="consent"), 8, 2, 182)],
+)
+@pytest.mark.parametrize("rng_seed", [1, 2])
+def test_cards_competing_for_the_slots_of_one_group_do_not_stall_the_search(
+    rules: cr.Rules, seed: int, seat: int, decisions: int, rng_seed: int
+) -> None:
+    # The seat takes a pile of ten: eight cards it names must have come
+    # through two unseen groups of four. Each card alone can get there; the
+    # search used to find out only much later that more than four were in
+    # one hand, and backed up for minutes.
+    # The search restarts in a fresh order when a run grows long, so one
+    # unlucky early choice costs a bounded share of the (default) budget.
+    seen = _position(rules, seed, decisions).observe(seat)
+    assert sample(seen, random.Random(rng_seed)).observe(seat) == seen
+
+
+def test_a_search_that_runs_out_of_work_says_so() -> None:
+    seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
+    with pytest.raises(SamplingError, match="work budget"):
+        sample(seen, random.Random(1), budget=3)
+
+
 def test_attempts_is_accepted_and_changes_nothing() -> None:
     seen = _position(cr.english(3), seed=1, decisions=40).observe(0)
     assert sample(seen, random.Random(5), attempts=1) == sample(seen, random.Random(5))

@@ -19,9 +19,14 @@ exact test for each card alone (every card the log names later can still get
 there: :class:`_Reach`) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
 where two cards compete for one slot and the tests miss it, the search backs
-up to the latest choice with alternatives left. The search covers every
-choice, so a view that some game gives always gets a sample; only a view no
-game can give (a hand-made, contradictory one) raises :class:`SamplingError`.
+up to the latest choice with alternatives left. Backing up chronologically
+can take exponentially long when the conflict lies far back, so a run that
+has replayed as many events as all earlier runs together (and at least
+four passes over the log) starts again from the first event in a fresh
+random order; a hard budget of events replayed bounds the whole search and
+raises :class:`SamplingError` saying so (never met on the benchmark's
+views). A view no game can give (a hand-made, contradictory one) raises
+:class:`SamplingError` too.
 """
 
 from __future__ import annotations
@@ -59,7 +64,13 @@ class SamplingError(CheatRulesError):
     """No game gives this observation: the view contradicts itself (it was not made by a game)."""
 
 
-def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameState:
+#: The default work budget of :func:`sample`: events replayed by its search, in all.
+BUDGET = 200_000
+
+
+def sample(
+    seen: Observation, rng: random.Random, attempts: int = 2000, *, budget: int = BUDGET
+) -> GameState:
     """A whole game the seat of ``seen`` could not tell from the real one.
 
     Returns a :class:`~cheatrules.GameState` whose deal and history agree
@@ -69,19 +80,26 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
     seat saw a check draw are scripted into it
     (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
-    The search covers every choice of laid cards, with no retry that can
-    run out (but see the limits in the seat-view guide: compulsory discards,
-    two packs, and deep views where the search backs up a long way). The samples are close to, not exactly, uniform
-    over the histories the seat cannot rule out (see the seat-view guide).
+    The search covers every choice of laid cards, depth first; a run that
+    grows long restarts in a fresh random order, and the whole search stops
+    at ``budget`` events replayed (see the limits in the seat-view guide:
+    compulsory discards and two packs). How close the samples are to
+    uniform over the histories the seat cannot rule out is measured in the
+    seat-view guide.
 
     Args:
         seen: the seat's view.
         rng: the source of every random choice.
         attempts: kept for compatibility; unused (the search does not retry).
+        budget: the most events the search may replay, counting each replay
+            after backing up; the search restarts from the first event, in a
+            fresh random order, each time it has spent as much as all its
+            earlier runs together.
 
     Raises:
         SamplingError: no game gives this view (a hand-made, inconsistent
-            observation); never for a view a game gave.
+            observation); or the search spent its ``budget`` (the message
+            says so; this is a defect to report, not a property of the view).
 
     """
     del attempts  # the search is exhaustive; nothing is retried
@@ -89,7 +107,7 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     plan = _Plan(seen, dealt)
-    built = _Search(plan, rng).run()
+    built = _Search(plan, rng).run(budget)
     if built is None:
         raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
     for _ in range(64):
@@ -334,6 +352,9 @@ class _State:
         return True
 
 
+#: What one run of the search returns when it spent its share of the budget.
+_RESTART = "restart"
+
 #: A choice at one step: the tokens to lay (a play) or None for a step without choice.
 _Choice = tuple[int, ...] | None
 
@@ -387,30 +408,55 @@ class _Search:
                 position += event.count
         return True
 
-    def run(self) -> _Built | None:
-        """Replay the log, backing up on a dead end; None if no game gives the log."""
+    def run(self, budget: int) -> _Built | None:
+        """Replay the log, restarting on a long search; None if no game gives the log.
+
+        Raises:
+            SamplingError: the search spent ``budget`` events.
+
+        """
         if not self._setup():
             return None
+        start, spent, limit = self.start, 0, 4 * len(self.plan.events) + 64
+        while spent < budget:
+            self.start = start.copy()
+            limit = min(limit, budget - spent)
+            built, used = self._run(limit)
+            spent += used
+            if built is not _RESTART:
+                return built if isinstance(built, _Built) else None
+            limit = 2 * spent
+        raise SamplingError(
+            f"the sampler's search spent its work budget ({budget} events replayed) on"
+            f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
+        )
+
+    def _run(self, limit: int) -> tuple[_Built | str | None, int]:
+        """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
         stack: list[tuple[int, _State, list[_Choice]]] = []
         state, index = self.start, 0
         events = self.plan.events
         options: list[_Choice] | None = None
+        used = 0
         while index < len(events):
+            if used >= limit:
+                return _RESTART, used
             if options is None:
                 options = self._options(index, events[index], state)
             if not options:
                 if not stack:
-                    return None
+                    return None, used
                 index, state, options = stack.pop()
                 continue
             if len(options) > 1:
                 stack.append((index, state.copy(), options[1:]))
+            used += 1
             if self._apply(index, events[index], state, options[0]) and self._fours(index, state):
                 index += 1
                 options = None
             else:
                 options = []  # a dead end: back up to the latest alternative
-        return _Built(state, self.tokens, self.initial, self.aside, self.stock)
+        return _Built(state, self.tokens, self.initial, self.aside, self.stock), used
 
     # -- the choices at each step ----------------------------------------------------
 
