@@ -53,6 +53,18 @@ def test_cards_competing_for_the_slots_of_one_group_do_not_stall_the_search(
     assert sample(seen, random.Random(rng_seed)).observe(seat) == seen
 
 
+@pytest.mark.parametrize("rng_seed", [0, 1])
+def test_compulsory_discards_do_not_hang_on_which_unnamed_card_gets_a_shown_identity(
+    rng_seed: int,
+) -> None:
+    # Seat 2's view at decision 42: when a card is shown for the first
+    # time, the sampler picks which unnamed card of the hand it was; under
+    # compulsory discards that pick decides whether a hand holds a four it
+    # never set aside, and the search never revisited it.
+    seen = _position(cr.verish(4, discards="compulsory"), seed=5, decisions=42).observe(2)
+    assert sample(seen, random.Random(rng_seed)).observe(2) == seen
+
+
 def test_a_search_that_runs_out_of_work_says_so() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingError, match="work budget"):

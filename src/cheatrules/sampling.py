@@ -107,13 +107,18 @@ def sample(
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     plan = _Plan(seen, dealt)
-    built = _Search(plan, rng).run(budget)
-    if built is None:
-        raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
-    for _ in range(64):
-        state = _game(plan, built, rng)
-        if state is not None:
-            return state
+    for _ in range(8):  # a new search only where its random picks are not all alike
+        search = _Search(plan, rng)
+        built = search.run(budget)
+        budget -= search.spent
+        if built is None or budget <= 0:
+            break
+        for _ in range(64):
+            state = _game(plan, built, rng)
+            if state is not None:
+                return state
+        if search.exhaustive:
+            break
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
 
 
@@ -390,6 +395,15 @@ class _Search:
         self.tokens = token + dealt.stock_count
         self.start = _State({}, Counter(), hands, [])
         self.singles = {card for card, count in plan.copies.items() if count == 1}
+        self.spent = 0  # events replayed, in all runs
+        # Which unnamed card of a hand a card shown there was is drawn at random
+        # and never revisited: that is every choice while the unnamed cards of
+        # a hand are alike, but not when a four must not form (compulsory
+        # discards) or copies of one card differ in where they are named
+        # (two packs). There a search that finds nothing starts again.
+        self.exhaustive = not plan.seen.rules.discards.compulsory and all(
+            count == 1 for card, count in plan.copies.items() if card.rank is not Rank.JOKER
+        )
 
     def _setup(self) -> bool:
         """The observer's own tokens: its hand as dealt and the cards it drew."""
@@ -417,15 +431,15 @@ class _Search:
         """
         if not self._setup():
             return None
-        start, spent, limit = self.start, 0, 4 * len(self.plan.events) + 64
-        while spent < budget:
+        start, limit = self.start, 4 * len(self.plan.events) + 64
+        while self.spent < budget:
             self.start = start.copy()
-            limit = min(limit, budget - spent)
+            limit = min(limit, budget - self.spent)
             built, used = self._run(limit)
-            spent += used
-            if built is not _RESTART:
-                return built if isinstance(built, _Built) else None
-            limit = 2 * spent
+            self.spent += used
+            if isinstance(built, _Built) or (built is None and self.exhaustive):
+                return built
+            limit = 2 * self.spent
         raise SamplingError(
             f"the sampler's search spent its work budget ({budget} events replayed) on"
             f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
