@@ -4,13 +4,36 @@
 history) that the seat could not tell from the real one: observing it from
 that seat gives the very same observation, while the cards the seat did not
 see are placed at random.
+
+How it works. Every card in play is a *token*: each seat's hand as dealt,
+the cards set aside, the stock. The observer's tokens carry their card from
+the start; another token gets its card when the log first names it (a group
+turned over, a four discarded, a pile the observer took), or at the end, at
+random, from the cards nobody saw. The log fixes everything but the deal and
+which tokens went into each group the observer did not see, so the sampler
+replays the log in time order and, at each such group, draws the tokens the
+player laid. Tokens are exchangeable when they are headed for the same next
+sighting, so a choice is a count per class of tokens, drawn with weight the
+number of token subsets it stands for. A choice is kept only if it passes an
+exact test for each card alone (every card the log names later can still get
+there: :class:`_Reach`) and a matching test for the unnamed tokens together
+(enough of them can still reach the places where the log names new cards);
+where two cards compete for one slot and the tests miss it, the search backs
+up to the latest choice with alternatives left. Backing up chronologically
+can take exponentially long when the conflict lies far back, so a run that
+has replayed as many events as all earlier runs together (and at least
+four passes over the log) starts again from the first event in a fresh
+random order; a hard budget of events replayed bounds the whole search and
+raises :class:`SamplingError` saying so (never met on the benchmark's
+views). A view no game can give (a hand-made, contradictory one) raises
+:class:`SamplingError` too.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from math import comb
 
 import attrs
 
@@ -38,10 +61,16 @@ __all__ = ["SamplingError", "sample"]
 
 
 class SamplingError(CheatRulesError):
-    """No game consistent with an observation was found in the attempts allowed."""
+    """No game gives this observation: the view contradicts itself (it was not made by a game)."""
 
 
-def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameState:
+#: The default work budget of :func:`sample`: events replayed by its search, in all.
+BUDGET = 200_000
+
+
+def sample(
+    seen: Observation, rng: random.Random, attempts: int = 2000, *, budget: int = BUDGET
+) -> GameState:
     """A whole game the seat of ``seen`` could not tell from the real one.
 
     Returns a :class:`~cheatrules.GameState` whose deal and history agree
@@ -51,530 +80,797 @@ def sample(seen: Observation, rng: random.Random, attempts: int = 2000) -> GameS
     seat saw a check draw are scripted into it
     (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
+    The search covers every choice of laid cards, depth first; a run that
+    grows long restarts in a fresh random order, and the whole search stops
+    at ``budget`` events replayed (see the limits in the seat-view guide:
+    compulsory discards and two packs). How close the samples are to
+    uniform over the histories the seat cannot rule out is measured in the
+    seat-view guide.
+
+    Args:
+        seen: the seat's view.
+        rng: the source of every random choice.
+        attempts: kept for compatibility; unused (the search does not retry).
+        budget: the most events the search may replay, counting each replay
+            after backing up; the search restarts from the first event, in a
+            fresh random order, each time it has spent as much as all its
+            earlier runs together.
+
     Raises:
-        SamplingError: no consistent game was found in ``attempts`` tries
-            (only for very constrained logs; each try is cheap).
+        SamplingError: no game gives this view (a hand-made, inconsistent
+            observation); or the search spent its ``budget`` (the message
+            says so; this is a defect to report, not a property of the view).
 
     """
+    del attempts  # the search is exhaustive; nothing is retried
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     plan = _Plan(seen, dealt)
-    for _ in range(attempts):
-        built = plan.attempt(rng)
-        if built is None:
-            continue
-        hands, hidden, stock, actions = built
-        # The draws the seat saw are scripted into the game; the draws still
-        # to come are seeded by a fresh seed, so that samples draw apart as
-        # the seat's uncertainty does. Both are part of the value.
-        seed = rng.getrandbits(63)
-        try:
-            state = deal(
-                seen.rules,
-                seed=seed,
-                dealer=dealt.dealer,
-                hands=hands,
-                hidden=hidden or None,
-                stock=stock or None,
-            )
-            if plan.draws:
-                state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
-            for action in actions:
-                state = state.apply(action)
-        except CheatRulesError:
-            continue
-        if state.observe(seen.seat) == seen:
-            return state
-    raise SamplingError(
-        f"found no game consistent with seat {seen.seat}'s view in {attempts} tries"
-    )
+    for _ in range(8):  # a new search only where its random picks are not all alike
+        search = _Search(plan, rng)
+        built = search.run(budget)
+        budget -= search.spent
+        if built is None or budget <= 0:
+            break
+        for _ in range(64):
+            state = _game(plan, built, rng)
+            if state is not None:
+                return state
+        if search.exhaustive:
+            break
+    raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
 
 
-#: One try's result: the hands dealt, the hidden cards, the stock and the actions.
-_Built = tuple[list[list[Card]], list[Card], list[Card], list[Action]]
+#: Where a card the log names must be: ("hand", seat, event) just before that
+#: event, or ("pile", pile, event) in a group of the pile the observer takes then.
+_Target = tuple[str, int, int]
+#: A token's class at a hidden play: "U" (no card yet), "F" (free) or its next target.
+_Class = str | _Target
 
 
 class _Plan:
-    """The shape of a seat's log, read once, from which random consistent games are drawn.
-
-    Every card in play is a token; the observer's own tokens carry their
-    identity from the start, the others get one when the log shows it (a
-    group turned over, a pile the observer took, a four discarded) or, at the
-    end, at random from the cards nobody saw. At each hidden play the
-    player's tokens are drawn at random, steered by where the log says each
-    known card must be next; a try that still contradicts the log is
-    dropped, and a finished try is replayed through the engine and kept only
-    if the observer's view of it is the real one.
-    """
+    """The shape of the observer's log, read once: piles, sightings, hand sizes."""
 
     def __init__(self, seen: Observation, dealt: Dealt) -> None:
         self.seen = seen
         self.seat = seen.seat
         self.dealt = dealt
-        self.events = seen.events
+        self.events: tuple[Event, ...] = tuple(seen.events)
         self.copies = Counter(seen.rules.deck.cards())
         self.pile_of: dict[int, int] = {}  # Played index -> pile number
+        self.taken: dict[int, tuple[int, int]] = {}  # pile -> (taker, PileTaken index)
+        self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
         self.revealed: dict[int, tuple[Card, ...]] = {}  # Played index -> cards shown
-        # The groups only partly turned over (a one-card check), and the card each
-        # challenge's chance drew, by the moment it was drawn.
         self.partial: set[int] = set()
         self.draws: dict[int, Card] = {}
-        self.ended: dict[int, tuple[int, int, tuple[Card, ...]]] = {}  # pile -> taker, index, cards
-        # PileTaken index -> the cards of a final play kept on the table through it.
-        self.kept: dict[int, int] = {}
-        self.known_in: dict[int, Counter[Card]] = {}  # pile -> cards in it the observer knows
-        # Where each card the log shows must be next: (event index, "seat" or "pile", which).
-        self.needs: dict[Card, list[tuple[int, str, int]]] = {}
-        self._read_piles()
-        # Each hidden play, by player: (index, pile, who took that pile, when, cards unseen).
-        self.hidden_plays = self._hidden_plays()
-        # For each hidden play: how many cards the player must show later (turned
-        # over or discarded) before it next takes a pile, that the log names
-        # there for the first time. Those can only be cards nobody has
-        # identified yet, so the player must keep that many unidentified.
-        self.fresh_later = self._fresh_later()
+        self.size_before: dict[int, int] = {}  # Played index -> its player's hand size
+        self.stock_draws: list[tuple[int, int]] = []  # each stock token: (drawer, Drew index)
+        self.sightings: dict[Card, list[tuple[int, _Target]]] = {}
+        # Under compulsory discards: after which event a taker's hand holds no
+        # four but those it sets aside (the taker, and the ranks set aside).
+        self.fours_at: dict[int, tuple[int, tuple[Rank, ...]]] = {}
+        self._read()
+        if seen.rules.discards.compulsory:
+            self._read_fours()
+        self.fresh_in_pile: Counter[int] = Counter()
+        for card, seen_at in self.sightings.items():
+            if self.copies[card] == 1 and seen_at[0][1][0] == "pile":
+                self.fresh_in_pile[seen_at[0][1][1]] += 1
 
-    def _read_piles(self) -> None:
-        """Follow the log's piles: the groups in each, what was shown and who took it."""
+    def _read(self) -> None:
+        """Follow the log: piles, shown groups, hand sizes, and where each card is named."""
+        sizes = list(self.dealt.hand_sizes)
         groups: list[int] = []
         pile = 0
         for index, event in enumerate(self.events):
             if isinstance(event, Played):
                 self.pile_of[index] = pile
+                self.size_before[index] = sizes[event.seat]
+                sizes[event.seat] -= event.count
                 groups.append(index)
-                if event.seat == self.seat:
-                    self.known_in.setdefault(pile, Counter()).update(event.cards)
-            elif isinstance(event, Revealed):
-                self._read_revealed(index, event, groups, pile)
-            elif isinstance(event, PileTaken):
-                pile, groups = self._read_pickup(index, event, groups, pile)
-            elif isinstance(event, Discarded):
                 for card in event.cards:
-                    self._need(card, index, "seat", event.seat)
+                    self._sight(card, ("hand", event.seat, index))
+            elif isinstance(event, Revealed):
+                self._read_revealed(index, event, groups)
+            elif isinstance(event, PileTaken):
+                sizes[event.seat] += event.count
+                pile, groups = self._read_pickup(index, event, groups, pile)
+            elif isinstance(event, Drew):
+                sizes[event.seat] += event.count
+                self.stock_draws.extend((event.seat, index) for _ in range(event.count))
+            elif isinstance(event, Discarded):
+                sizes[event.seat] -= len(event.cards)
+                for card in event.cards:
+                    self._sight(card, ("hand", event.seat, index))
 
-    def _read_revealed(self, index: int, event: Revealed, groups: list[int], pile: int) -> None:
-        """A group turned over: its cards, known to all, were in its player's hand."""
+    def _read_fours(self) -> None:
+        """Where compulsory discards check a taker's hand: after the pickup and its draw."""
+        events = self.events
+        for index, event in enumerate(events):
+            if not isinstance(event, PileTaken):
+                continue
+            after = index
+            following = events[after + 1] if after + 1 < len(events) else None
+            if isinstance(following, Drew) and following.seat == event.seat:
+                after += 1
+            following = events[after + 1] if after + 1 < len(events) else None
+            ranks: tuple[Rank, ...] = ()
+            if isinstance(following, Discarded) and following.forced:
+                ranks = following.ranks
+            self.fours_at[after] = (event.seat, ranks)
+
+    def _sight(self, card: Card, target: _Target) -> None:
+        self.sightings.setdefault(card, []).append((target[2], target))
+
+    def _read_revealed(self, index: int, event: Revealed, groups: list[int]) -> None:
         group = groups[-2] if event.earlier else groups[-1]
         self.revealed[group] = event.cards
-        if len(event.cards) < self.events[group].count:  # type: ignore[attr-defined]
+        played = self.events[group]
+        assert isinstance(played, Played)
+        if len(event.cards) < played.count:
             self.partial.add(group)
             self.draws[index - 1] = event.cards[0]
         if event.seat != self.seat:
-            self.known_in.setdefault(pile, Counter()).update(event.cards)
-        for card in event.cards:
-            self._need(card, group, "seat", event.seat)
+            for card in event.cards:
+                self._sight(card, ("hand", event.seat, group))
+            self._sort_sightings(event.cards)
+
+    def _sort_sightings(self, cards: tuple[Card, ...]) -> None:
+        for card in set(cards):
+            self.sightings[card].sort()
 
     def _read_pickup(
         self, index: int, event: PileTaken, groups: list[int], pile: int
     ) -> tuple[int, list[int]]:
         """A pile taken; returns the next pile's number and the groups already in it."""
-        self.ended[pile] = (event.seat, index, event.cards)
+        self.taken[pile] = (event.seat, index)
         if event.seat == self.seat:
             for card in event.cards:
-                self._need(card, index, "pile", pile)
+                self._sight(card, ("pile", pile, index))
         laid = [self.events[group] for group in groups]
         if event.count < sum(played.count for played in laid if isinstance(played, Played)):
-            # A final play kept apart while the claim beneath it was
-            # challenged: it stays on the table, the start of the next pile.
             final, kept = groups[-1], laid[-1]
             assert isinstance(kept, Played)
             self.kept[index] = kept.count
             self.pile_of[final] = pile + 1
-            if kept.seat == self.seat:
-                own = Counter(kept.cards)
-                self.known_in[pile] -= own
-                self.known_in.setdefault(pile + 1, Counter()).update(own)
             return pile + 1, [final]
         return pile + 1, []
 
-    def _hidden_plays(self) -> dict[int, list[tuple[int, int, int, int, int]]]:
-        """Each play whose cards the observer did not all see, by player."""
-        hidden_plays: dict[int, list[tuple[int, int, int, int, int]]] = {}
-        for index, event in enumerate(self.events):
-            hidden = index not in self.revealed or index in self.partial
-            if isinstance(event, Played) and event.seat != self.seat and hidden:
-                pile = self.pile_of[index]
-                taker, when, _ = self.ended.get(pile, (-1, len(self.events), ()))
-                count = event.count - len(self.revealed.get(index, ()))
-                hidden_plays.setdefault(event.seat, []).append((index, pile, taker, when, count))
-        return hidden_plays
+    def next_target(self, card: Card, after: int) -> _Target | None:
+        """Where the log next names ``card`` after event ``after``; None for nowhere."""
+        for when, target in self.sightings.get(card, ()):
+            if when > after:
+                return target
+        return None
 
-    def _fresh_later(self) -> dict[int, int]:
-        """For each hidden play, the cards its player shows later, named there first."""
-        first_named: dict[Card, int] = {}
-        for index, event in enumerate(self.events):
-            for card in _named_cards(event, self.seat):
-                first_named.setdefault(card, index)
-        fresh_later: dict[int, int] = {}
-        for plays in self.hidden_plays.values():
-            for play, *_ in plays:
-                fresh_later[play] = self._fresh_after(play, first_named)
-        return fresh_later
+    def carries(self, group: int) -> bool:
+        """Whether the group at ``group`` has slots for cards the observer never saw there."""
+        played = self.events[group]
+        assert isinstance(played, Played)
+        if played.seat == self.seat:
+            return False
+        return group not in self.revealed or group in self.partial
 
-    def _fresh_after(self, play: int, first_named: dict[Card, int]) -> int:
-        """The cards the player of ``play`` shows before its next pickup, named there first."""
-        seat = self.events[play].seat  # type: ignore[attr-defined]
-        fresh = 0
-        for later in range(play + 1, len(self.events)):
-            event = self.events[later]
-            if isinstance(event, PileTaken) and event.seat == seat:
-                break
-            shown: tuple[Card, ...] = ()
-            if isinstance(event, Played) and event.seat == seat:
-                shown = self.revealed.get(later, ())
-            elif isinstance(event, Discarded) and event.seat == seat:
-                shown = event.cards
-            # Named first at this showing (a group's cards are named by the
-            # Revealed event just after its Played event).
-            fresh += sum(1 for card in shown if first_named.get(card, later) >= later)
-        return fresh
 
-    def _need(self, card: Card, index: int, kind: str, which: int) -> None:
-        self.needs.setdefault(card, []).append((index, kind, which))
+class _Reach:
+    """Whether a token at a place can still get to a target: one backward pass per target.
 
-    def _next_need(self, card: Card, index: int) -> tuple[int, str, int] | None:
-        return next((need for need in self.needs.get(card, ()) if need[0] > index), None)
+    ``ok[e]`` is a bit mask of the seats from whose hand, just before event
+    ``e``, a token can still be where the target says. A token leaves a hand
+    only in a group its player lays; a group the observer did not see goes
+    with its pile to the taker, or stays on the table.
+    """
 
-    def _chances(self, seat: int, after: int, need: tuple[int, str, int]) -> tuple[int, int]:
-        """The later hidden plays of ``seat`` that carry a card straight to where it is needed.
+    def __init__(self, plan: _Plan) -> None:
+        self.plan = plan
+        self.passes: dict[_Target, list[int]] = {}
 
-        Returns how many there are, and how many cards they lay in all.
-        """
-        index, kind, which = need
-        counts = [
-            count
-            for play, pile, taker, when, count in self.hidden_plays.get(seat, ())
-            if after < play < index
-            and (pile == which if kind == "pile" else taker == which and when < index)
-        ]
-        return len(counts), sum(counts)
+    def _pass(self, target: _Target) -> list[int]:
+        found = self.passes.get(target)
+        if found is not None:
+            return found
+        kind, which, deadline = target
+        ok = [0] * (deadline + 1)
+        mask = 1 << which if kind == "hand" else 0
+        ok[deadline] = mask
+        events = self.plan.events
+        for index in range(deadline - 1, -1, -1):
+            event = events[index]
+            if isinstance(event, Played):
+                bit = 1 << event.seat
+                stays = self.plan.size_before[index] > event.count and mask & bit
+                if stays or self._laid(index, target, ok):
+                    mask |= bit
+                else:
+                    mask &= ~bit
+            ok[index] = mask
+        self.passes[target] = ok
+        return ok
 
-    def attempt(self, rng: random.Random) -> _Built | None:
-        """One random try: the hands, hidden cards, stock and actions, or None on a dead end."""
-        trial = _Attempt(self, rng)
-        for index, event in enumerate(self.events):
-            if not trial.follow(index, event):
-                return None
-        return trial.finish()
+    def _laid(self, group: int, target: _Target, ok: list[int]) -> bool:
+        """Whether a token laid in ``group`` (unseen) can reach ``target``."""
+        plan = self.plan
+        if not plan.carries(group):
+            return False
+        return self.on_table(group, target, ok)
 
-    def choose(
-        self,
-        index: int,
-        event: Played,
-        holding: dict[int, list[int]],
-        bound: dict[int, Card],
-        table: list[int],
-        rng: random.Random,
-    ) -> list[int] | None:
-        """Which of the player's tokens went into this group, or None on a dead end."""
-        hand = holding[event.seat]
-        wanted = event.cards if event.seat == self.seat else self.revealed.get(index)
-        if wanted is not None:
-            # Known cards: the player's token for each, else one not yet identified.
-            known = _pick(hand, wanted, bound, rng, identify=event.seat != self.seat)
-            if known is None or index not in self.partial or event.seat == self.seat:
-                return known  # the whole group (the observer knows its own cards)
-            # A one-card check showed part of the group; the rest is hidden.
-            rest = [item for item in hand if item not in known]
-            others = self._hidden(index, event, rest, bound, table, rng, event.count - len(known))
-            return None if others is None else known + others
-        return self._hidden(index, event, hand, bound, table, rng, event.count)
+    def on_table(self, group: int, target: _Target, ok: list[int] | None = None) -> bool:
+        """Whether a token in ``group``, on the table, can reach ``target``."""
+        plan = self.plan
+        pile = plan.pile_of[group]
+        if target[0] == "pile" and target[1] == pile:
+            return True
+        taker, when = plan.taken.get(pile, (-1, len(plan.events)))
+        if when >= target[2] or taker == plan.seat:
+            return False
+        return self.in_hand(taker, when, target, ok)
 
-    def _hidden(
-        self,
-        index: int,
-        event: Played,
-        hand: list[int],
-        bound: dict[int, Card],
-        table: list[int],
-        rng: random.Random,
-        count: int,
-    ) -> list[int] | None:
-        """``count`` tokens from ``hand`` for cards laid unseen, or None on a dead end."""
-        heaps = self._sort_hand(index, event, hand, bound, table, rng)
-        for need, items in heaps.waiting.items():
-            # Later plays carry some of these straight there; the rest go round.
-            _, room_later = self._chances(event.seat, index, need)
-            rng.shuffle(items)
-            excess = max(0, len(items) - room_later)
-            heaps.free.extend(items[:excess])
-            heaps.fallback.extend(items[excess:])
-        must, free, unknown, fallback = heaps.must, heaps.free, heaps.unknown, heaps.fallback
-        if len(must) > count:
-            return None
-        rng.shuffle(unknown)
-        spare = max(0, len(unknown) - self.fresh_later.get(index, 0))
-        free.extend(unknown[:spare])
-        rng.shuffle(free)
-        rng.shuffle(fallback)
-        fallback.extend(unknown[spare:])  # the last resort: cards it must show later
-        chosen = must + (free + fallback)[: count - len(must)]
-        return chosen if len(chosen) == count else None
+    def in_hand(self, seat: int, after: int, target: _Target, ok: list[int] | None = None) -> bool:
+        """Whether a token in ``seat``'s hand just after event ``after`` can reach ``target``."""
+        if after >= target[2]:
+            return False
+        passes = ok if ok is not None else self._pass(target)
+        return bool(passes[after + 1] >> seat & 1)
 
-    def _sort_hand(
-        self,
-        index: int,
-        event: Played,
-        hand: list[int],
-        bound: dict[int, Card],
-        table: list[int],
-        rng: random.Random,
-    ) -> _Heaps:
-        """The player's tokens sorted by how readily each goes into this unseen group."""
-        pile = self.pile_of[index]
-        ended = self.ended.get(pile)
-        room = self._room(pile, ended, bound, table)
-        heaps = _Heaps()
-        for item in hand:
-            identity = bound.get(item)
-            if identity is None:
-                heaps.unknown.append(item)
-            elif room is None or room[identity] > 0:  # else the observer saw it not in the pile
-                self._heap_for(heaps, identity, index, event, ended, rng).append(item)
-        return heaps
-
-    def _room(
-        self,
-        pile: int,
-        ended: tuple[int, int, tuple[Card, ...]] | None,
-        bound: dict[int, Card],
-        table: list[int],
-    ) -> Counter[Card] | None:
-        """The cards still unaccounted for in a pile the observer takes later, else None."""
-        if ended is None or ended[0] != self.seat:
-            return None
-        # The observer takes this pile later and sees all of it.
-        room = Counter(ended[2]) - self.known_in.get(pile, Counter())
-        room -= Counter(bound[i] for i in table if i in bound)
-        return room
-
-    def _heap_for(
-        self,
-        heaps: _Heaps,
-        identity: Card,
-        index: int,
-        event: Played,
-        ended: tuple[int, int, tuple[Card, ...]] | None,
-        rng: random.Random,
-    ) -> list[int]:
-        """The heap of ``heaps`` a token known to be ``identity`` goes to."""
-        need = self._next_need(identity, index)
-        if need is None:
-            return heaps.free
-        when, kind, which = need
-        if kind == "seat" and which == event.seat:
-            # The player shows it later: it stays, unless this pile comes back first.
-            comes_back = ended is not None and ended[0] == event.seat and ended[1] < when
-            return heaps.free if comes_back else heaps.fallback
-        direct = (
-            (which == self.pile_of[index])
-            if kind == "pile"
-            else (ended is not None and ended[0] == which and ended[1] < when)
-        )
-        plays, _ = self._chances(event.seat, index, need)
-        if direct:
-            # Lay it now, or at one of the later plays that would also carry it there.
-            return heaps.must if rng.randrange(plays + 1) == 0 else heaps.free
-        if plays:
-            return heaps.waiting.setdefault(need, [])
-        return heaps.free  # it can only get there by a longer way round
+    def in_stock(self, position: int, target: _Target) -> bool:
+        """Whether the stock token at ``position`` can reach ``target``."""
+        draws = self.plan.stock_draws
+        if position >= len(draws):
+            return False
+        drawer, when = draws[position]
+        return drawer != self.plan.seat and self.in_hand(drawer, when, target)
 
 
 @attrs.define
-class _Heaps:
-    """A player's tokens sorted for an unseen group, from the first to go to the last."""
+class _State:
+    """Where every token is at one moment of the replay, and the cards given so far."""
 
-    must: list[int] = attrs.Factory(list)  # known cards to lay here now
-    free: list[int] = attrs.Factory(list)  # known cards free to go anywhere
-    # Unidentified cards, kept back as far as the player's later showings need them.
-    unknown: list[int] = attrs.Factory(list)
-    fallback: list[int] = attrs.Factory(list)  # laid only when nothing else is left
-    # Known cards that later plays could carry to where they are needed, by that need.
-    waiting: dict[tuple[int, str, int], list[int]] = attrs.Factory(dict)
+    bound: dict[int, Card]
+    used: Counter[Card]
+    hands: list[list[int]]
+    table: list[tuple[int, list[int]]]  # (Played index, tokens), oldest first
+    drawn: int = 0
+    laid: dict[int, tuple[int, ...]] = attrs.Factory(dict)  # Played index -> tokens
+    # Compulsory discards: hands that must hold no four but the ranks given.
+    fours: list[tuple[tuple[int, ...], tuple[Rank, ...]]] = attrs.Factory(list)
+
+    def copy(self) -> _State:
+        return _State(
+            dict(self.bound),
+            Counter(self.used),
+            [list(hand) for hand in self.hands],
+            [(index, list(tokens)) for index, tokens in self.table],
+            self.drawn,
+            dict(self.laid),
+            list(self.fours),
+        )
+
+    def bind(self, token: int, card: Card, copies: int) -> bool:
+        """Give ``token`` the card ``card``, if it has none and a copy is left."""
+        if token in self.bound:
+            return self.bound[token] == card
+        if self.used[card] >= copies:
+            return False
+        self.bound[token] = card
+        self.used[card] += 1
+        return True
 
 
-class _Attempt:
-    """One random try at a consistent game: the tokens, who holds them, and the actions so far.
+#: What one run of the search returns when it spent its share of the budget.
+_RESTART = "restart"
 
-    Tokens are numbered: each seat's hand as dealt, then the cards set aside,
-    then the stock. ``bound`` gives the tokens identified so far their cards.
-    """
+#: A choice at one step: the tokens to lay (a play) or None for a step without choice.
+_Choice = tuple[int, ...] | None
+
+
+@attrs.frozen
+class _Built:
+    """A finished replay: the tokens dealt and the cards they got so far."""
+
+    state: _State
+    tokens: int
+    hands: list[list[int]]
+    aside: list[int]
+    stock: list[int]
+
+
+class _Search:
+    """The replay in time order, with a stack of the choices that had alternatives left."""
 
     def __init__(self, plan: _Plan, rng: random.Random) -> None:
         self.plan = plan
         self.rng = rng
-        self.bound: dict[int, Card] = {}
-        self.used: Counter[Card] = Counter()
-        self.holding: dict[int, list[int]] = {}
-        self.initial: dict[int, list[int]] = {}
+        self.reach = _Reach(plan)
         dealt = plan.dealt
         token = 0
-        for seat, size in enumerate(dealt.hand_sizes):
-            self.holding[seat] = list(range(token, token + size))
-            self.initial[seat] = list(self.holding[seat])
+        hands: list[list[int]] = []
+        for size in dealt.hand_sizes:
+            hands.append(list(range(token, token + size)))
             token += size
+        self.initial = [list(hand) for hand in hands]
         self.aside = list(range(token, token + dealt.set_aside_count))
-        token += len(self.aside)
+        token += dealt.set_aside_count
         self.stock = list(range(token, token + dealt.stock_count))
-        token += len(self.stock)
-        self.tokens = token
-        self.drawn = 0
-        self.table: list[int] = []
-        self.actions: list[Action | _Laid] = []
-        for index, card in zip(self.holding[plan.seat], dealt.hands[plan.seat], strict=True):
-            self.bound[index] = card
-            self.used[card] += 1
-
-    def bind(self, item: int, card: Card) -> bool:
-        """Give ``item`` the identity ``card``, if it has no other and a copy is left."""
-        if item in self.bound:
-            return self.bound[item] == card
-        if self.used[card] >= self.plan.copies[card]:
-            return False
-        self.bound[item] = card
-        self.used[card] += 1
-        return True
-
-    def match(self, items: list[int], cards: Iterable[Card]) -> bool:
-        """Give ``items`` exactly the identities ``cards``."""
-        wanted = Counter(cards)
-        free = []
-        for item in items:
-            if item in self.bound:
-                if wanted[self.bound[item]] <= 0:
-                    return False
-                wanted[self.bound[item]] -= 1
-            else:
-                free.append(item)
-        rest = list(wanted.elements())
-        return len(rest) == len(free) and all(map(self.bind, free, rest))
-
-    def follow(self, index: int, event: Event) -> bool:
-        """Move the tokens as ``event`` says; False on a dead end."""
-        if isinstance(event, Played):
-            return self.played(index, event)
-        if isinstance(event, PileTaken):
-            return self.pile_taken(index, event)
-        if isinstance(event, Discarded):
-            return self.discarded(event)
-        if isinstance(event, Drew):
-            return self.drew(event)
-        if isinstance(event, Challenged):
-            self.actions.append(Challenge(earlier=event.earlier))
-        elif isinstance(event, Accepted):
-            self.actions.append(Accept())
-        elif isinstance(event, Passed):
-            self.actions.append(Pass())
-        elif isinstance(event, Refused):
-            self.actions.append(Refuse())
-        return True
-
-    def played(self, index: int, event: Played) -> bool:
-        """Choose the tokens the player laid, matching any the log showed."""
-        plan = self.plan
-        chosen = plan.choose(index, event, self.holding, self.bound, self.table, self.rng)
-        if chosen is None:
-            return False
-        for item in chosen:
-            self.holding[event.seat].remove(item)
-        self.table.extend(chosen)
-        shown = plan.revealed.get(index)
-        if event.seat != plan.seat and shown and not self.match(chosen[: len(shown)], shown):
-            return False
-        self.actions.append(_Laid(tuple(chosen), event.rank))
-        return True
-
-    def pile_taken(self, index: int, event: PileTaken) -> bool:
-        """The taker's tokens gain the pile (but a final play kept on the table)."""
-        kept = self.plan.kept.get(index, 0)
-        table = self.table
-        taken, self.table = table[: len(table) - kept], table[len(table) - kept :]
-        if event.seat == self.plan.seat and not self.match(taken, event.cards):
-            return False
-        self.holding[event.seat].extend(taken)
-        return True
-
-    def discarded(self, event: Discarded) -> bool:
-        """The player's tokens for the fours set aside leave its hand."""
-        hand = self.holding[event.seat]
-        picked = _pick(hand, event.cards, self.bound, self.rng, identify=True)
-        if picked is None or not self.match(picked, event.cards):
-            return False
-        for item in picked:
-            hand.remove(item)
-        if not event.forced:
-            self.actions.append(Discard(event.ranks))
-        return True
-
-    def drew(self, event: Drew) -> bool:
-        """The next tokens of the stock go to the player's hand."""
-        items = self.stock[self.drawn : self.drawn + event.count]
-        self.drawn += event.count
-        if event.seat == self.plan.seat and not self.match(items, event.cards):
-            return False
-        self.holding[event.seat].extend(items)
-        return True
-
-    def finish(self) -> _Built | None:
-        """The unidentified tokens get the cards nobody saw, at random; None if too few."""
-        bound = self.bound
-        pool = list((Counter(self.plan.seen.rules.deck.cards()) - self.used).elements())
-        self.rng.shuffle(pool)
-        free = [item for item in range(self.tokens) if item not in bound]
-        if len(pool) < len(free):
-            return None
-        for item, card in zip(free, pool, strict=False):
-            bound[item] = card
-        initial = self.initial
-        hands = [[bound[item] for item in initial[seat]] for seat in range(len(initial))]
-        real: list[Action] = []
-        for action in self.actions:
-            if isinstance(action, _Laid):
-                real.append(Play(tuple(bound[item] for item in action.items), action.rank))
-            else:
-                real.append(action)
-        return (
-            hands,
-            [bound[item] for item in self.aside],
-            [bound[item] for item in self.stock],
-            real,
+        self.tokens = token + dealt.stock_count
+        self.start = _State({}, Counter(), hands, [])
+        self.singles = {card for card, count in plan.copies.items() if count == 1}
+        self.spent = 0  # events replayed, in all runs
+        # Which unnamed card of a hand a card shown there was is drawn at random
+        # and never revisited: that is every choice while the unnamed cards of
+        # a hand are alike, but not when a four must not form (compulsory
+        # discards) or copies of one card differ in where they are named
+        # (two packs). There a search that finds nothing starts again.
+        self.exhaustive = not plan.seen.rules.discards.compulsory and all(
+            count == 1 for card, count in plan.copies.items() if card.rank is not Rank.JOKER
         )
 
+    def _setup(self) -> bool:
+        """The observer's own tokens: its hand as dealt and the cards it drew."""
+        plan, state = self.plan, self.start
+        own = zip(state.hands[plan.seat], plan.dealt.hands[plan.seat], strict=True)
+        if not all(state.bind(token, card, plan.copies[card]) for token, card in own):
+            return False
+        position = 0
+        for event in plan.events:
+            if isinstance(event, Drew):
+                if event.seat == plan.seat:
+                    tokens = self.stock[position : position + event.count]
+                    pairs = zip(tokens, event.cards, strict=True)
+                    if not all(state.bind(t, c, plan.copies[c]) for t, c in pairs):
+                        return False
+                position += event.count
+        return True
 
-def _named_cards(event: object, seat: int) -> tuple[Card, ...]:
-    """The cards an event names in the observer's log (its own plays, shows, its pickups)."""
-    if isinstance(event, Dealt):
-        return event.hands[seat]
-    if isinstance(event, (Played, Revealed, PileTaken, Discarded)):
-        return event.cards
-    return ()
+    def run(self, budget: int) -> _Built | None:
+        """Replay the log, restarting on a long search; None if no game gives the log.
 
+        Raises:
+            SamplingError: the search spent ``budget`` events.
 
-def _pick(
-    hand: list[int],
-    cards: Iterable[Card],
-    bound: dict[int, Card],
-    rng: random.Random,
-    identify: bool,
-) -> list[int] | None:
-    """Tokens from ``hand`` for ``cards``: each card's known token, else a random unknown one."""
-    unknown = [item for item in hand if item not in bound]
-    rng.shuffle(unknown)
-    chosen: list[int] = []
-    for card in cards:
-        item = next((i for i in hand if bound.get(i) == card and i not in chosen), None)
-        if item is None and identify:
-            item = next((i for i in unknown if i not in chosen), None)
-        if item is None:
+        """
+        if not self._setup():
             return None
-        chosen.append(item)
-    return chosen
+        start, limit = self.start, 4 * len(self.plan.events) + 64
+        while self.spent < budget:
+            self.start = start.copy()
+            limit = min(limit, budget - self.spent)
+            built, used = self._run(limit)
+            self.spent += used
+            if isinstance(built, _Built) or (built is None and self.exhaustive):
+                return built
+            limit = 2 * self.spent
+        raise SamplingError(
+            f"the sampler's search spent its work budget ({budget} events replayed) on"
+            f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
+        )
+
+    def _run(self, limit: int) -> tuple[_Built | str | None, int]:
+        """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
+        stack: list[tuple[int, _State, list[_Choice]]] = []
+        state, index = self.start, 0
+        events = self.plan.events
+        options: list[_Choice] | None = None
+        used = 0
+        while index < len(events):
+            if used >= limit:
+                return _RESTART, used
+            if options is None:
+                options = self._options(index, events[index], state)
+            if not options:
+                if not stack:
+                    return None, used
+                index, state, options = stack.pop()
+                continue
+            if len(options) > 1:
+                stack.append((index, state.copy(), options[1:]))
+            used += 1
+            if self._apply(index, events[index], state, options[0]) and self._fours(index, state):
+                index += 1
+                options = None
+            else:
+                options = []  # a dead end: back up to the latest alternative
+        return _Built(state, self.tokens, self.initial, self.aside, self.stock), used
+
+    # -- the choices at each step ----------------------------------------------------
+
+    def _options(self, index: int, event: Event, state: _State) -> list[_Choice]:
+        """The choices at event ``index``, in the random order to try them."""
+        plan = self.plan
+        if not isinstance(event, Played) or event.seat == plan.seat:
+            return [None]
+        hand = state.hands[event.seat]
+        pinned = self._pinned(plan.revealed.get(index, ()), hand, state)
+        if pinned is None:
+            return []
+        slots = event.count - len(pinned)
+        if slots == 0:
+            return [tuple(pinned)]
+        rest = [token for token in hand if token not in pinned]
+        classes: dict[_Class, list[int]] = {}
+        for token in rest:
+            classes.setdefault(self._class(token, index, state), []).append(token)
+        keys = list(classes)
+        bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
+        vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
+        weights = [_weight(vector, [len(classes[key]) for key in keys]) for vector in vectors]
+        order = _weighted_order(vectors, weights, self.rng)
+        choices: list[_Choice] = []
+        for vector in order:
+            chosen = list(pinned)
+            for key, count in zip(keys, vector, strict=True):
+                if count:
+                    chosen.extend(self.rng.sample(classes[key], count))
+            choices.append(tuple(chosen))
+        return choices
+
+    def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[int] | None:
+        """Tokens of ``hand`` for the cards ``shown`` (a known one, else one with no card yet)."""
+        chosen: list[int] = []
+        fresh: Counter[Card] = Counter()
+        for card in shown:
+            token = next(
+                (t for t in hand if state.bound.get(t) == card and t not in chosen),
+                None,
+            )
+            if token is None:
+                fresh[card] += 1
+                if state.used[card] + fresh[card] > self.plan.copies[card]:
+                    return None
+                free = [
+                    t
+                    for t in hand
+                    if t not in state.bound and t not in chosen and self._may_be(t, card, state)
+                ]
+                if not free:
+                    return None
+                token = self.rng.choice(free)
+            chosen.append(token)
+        return chosen
+
+    def _may_be(self, token: int, card: Card, state: _State) -> bool:
+        """Whether ``token`` may be ``card`` without completing a four a hand never set aside."""
+        if not state.fours or card.rank is Rank.JOKER:
+            return True
+        bound = state.bound
+        for hand, ranks in state.fours:
+            if token in hand:
+                same = sum(1 for t in hand if t in bound and bound[t].rank is card.rank)
+                if (same + 1) // 4 > ranks.count(card.rank):
+                    return False
+        return True
+
+    def _class(self, token: int, index: int, state: _State) -> _Class:
+        """A token's class at the play at ``index``: where it must be next."""
+        card = state.bound.get(token)
+        if card is None:
+            return "U"
+        if card not in self.singles:
+            return "F"
+        target = self.plan.next_target(card, index)
+        return "F" if target is None else target
+
+    def _bounds(
+        self, index: int, event: Played, key: _Class, size: int, state: _State
+    ) -> tuple[int, int]:
+        """How few and how many tokens of a class of ``size`` may go into this group."""
+        plan, reach = self.plan, self.reach
+        emptied = plan.size_before[index] == event.count
+        pile = plan.pile_of[index]
+        seen_pile = plan.taken.get(pile, (-1, 0))[0] == plan.seat
+        if isinstance(key, tuple):
+            stays = not emptied and reach.in_hand(event.seat, index, key)
+            goes = reach.on_table(index, key)
+        elif key == "F":
+            stays, goes = not emptied, not seen_pile
+        else:
+            stays, goes = not emptied, True
+        high = size if goes else 0
+        if key == "U" and seen_pile:
+            high = min(high, plan.fresh_in_pile[pile] - self._unnamed_in(pile, state))
+        low = 0 if stays else size
+        return (low, high) if low <= high else (1, 0)
+
+    def _unnamed_in(self, pile: int, state: _State) -> int:
+        """Tokens with no card yet in the groups of ``pile`` on the table."""
+        pile_of = self.plan.pile_of
+        return sum(
+            1
+            for index, tokens in state.table
+            if pile_of[index] == pile
+            for token in tokens
+            if token not in state.bound
+        )
+
+    # -- following the log -----------------------------------------------------------
+
+    def _apply(self, index: int, event: Event, state: _State, choice: _Choice) -> bool:
+        """Move the tokens as event ``index`` says; False on a dead end."""
+        plan = self.plan
+        if isinstance(event, Played):
+            shown = plan.revealed.get(index, ())
+            if choice is None:  # the observer's own play
+                choice = self._own(state.hands[event.seat], event.cards, state)
+                if choice is None:
+                    return False
+                shown = ()
+            copies = plan.copies
+            if not all(state.bind(t, c, copies[c]) for t, c in zip(choice, shown, strict=False)):
+                return False
+            hand = state.hands[event.seat]
+            for token in choice:
+                hand.remove(token)
+            state.table.append((index, list(choice)))
+            state.laid[index] = choice
+            return event.seat == plan.seat or self._enough_unnamed(index, state)
+        if isinstance(event, PileTaken):
+            return self._taken(index, event, state)
+        if isinstance(event, Drew):
+            tokens = self.stock[state.drawn : state.drawn + event.count]
+            state.drawn += event.count
+            state.hands[event.seat].extend(tokens)
+            return True
+        if isinstance(event, Discarded):
+            hand = state.hands[event.seat]
+            picked = self._pinned(event.cards, hand, state)
+            copies = plan.copies
+            if picked is None or not all(
+                state.bind(t, c, copies[c]) for t, c in zip(picked, event.cards, strict=True)
+            ):
+                return False
+            for token in picked:
+                hand.remove(token)
+            return True
+        return True
+
+    def _fours(self, index: int, state: _State) -> bool:
+        """Under compulsory discards, note a taker's hand; False if a hand holds a four already."""
+        checked = self.plan.fours_at.get(index)
+        if checked is not None:
+            seat, ranks = checked
+            state.fours.append((tuple(state.hands[seat]), ranks))
+        # A card named later may complete a four in a hand noted earlier.
+        return not any(_extra_four(hand, ranks, state.bound) for hand, ranks in state.fours)
+
+    def _own(
+        self, hand: list[int], cards: tuple[Card, ...], state: _State
+    ) -> tuple[int, ...] | None:
+        """The observer's tokens for the cards it laid."""
+        chosen: list[int] = []
+        for card in cards:
+            token = next((t for t in hand if state.bound.get(t) == card and t not in chosen), None)
+            if token is None:
+                return None
+            chosen.append(token)
+        return tuple(chosen)
+
+    def _taken(self, index: int, event: PileTaken, state: _State) -> bool:
+        """The taker gains the pile (but a final play kept on the table)."""
+        plan = self.plan
+        kept = 1 if plan.kept.get(index) else 0
+        taken = state.table[: len(state.table) - kept]
+        state.table = state.table[len(state.table) - kept :]
+        tokens = [token for _, group in taken for token in group]
+        if event.seat == plan.seat:
+            named = Counter(state.bound[t] for t in tokens if t in state.bound)
+            wanted = Counter(event.cards)
+            if named - wanted:
+                return False
+            fresh = list((wanted - named).elements())
+            unnamed = [t for t in tokens if t not in state.bound]
+            if len(fresh) != len(unnamed):
+                return False
+            self.rng.shuffle(fresh)
+            if not all(
+                state.bind(t, c, plan.copies[c]) for t, c in zip(unnamed, fresh, strict=True)
+            ):
+                return False
+        state.hands[event.seat].extend(tokens)
+        return True
+
+    def _enough_unnamed(self, index: int, state: _State) -> bool:
+        """Whether the tokens with no card yet can still be everywhere the log first names a card.
+
+        A bipartite matching: the places holding such tokens (each hand, each
+        group on the table, each stock token) against the first sightings
+        still to come, joined where :class:`_Reach` says a token can get there.
+        """
+        demand: Counter[_Target] = Counter()
+        for card in self.singles:
+            if not state.used[card]:
+                target = self.plan.next_target(card, index)
+                if target is not None:
+                    demand[target] += 1
+        if not demand:
+            return True
+        supply = self._unnamed_places(state)
+        reach = self.reach
+        edges: list[list[int]] = []
+        targets = list(demand)
+        for kind, where, _ in supply:
+            if kind == "hand":
+                edges.append([i for i, t in enumerate(targets) if reach.in_hand(where, index, t)])
+            elif kind == "table":
+                edges.append([i for i, t in enumerate(targets) if reach.on_table(where, t)])
+            else:
+                edges.append([i for i, t in enumerate(targets) if reach.in_stock(where, t)])
+        capacity = [count for _, _, count in supply]
+        need = [demand[target] for target in targets]
+        return _matched(edges, capacity, need) == sum(need)
+
+    def _unnamed_places(self, state: _State) -> list[tuple[str, int, int]]:
+        """Each place holding tokens with no card yet: (kind, which, how many)."""
+        bound = state.bound
+        places: list[tuple[str, int, int]] = []
+        for seat, hand in enumerate(state.hands):
+            count = sum(1 for token in hand if token not in bound)
+            if count:
+                places.append(("hand", seat, count))
+        for index, group in state.table:
+            count = sum(1 for token in group if token not in bound)
+            if count:
+                places.append(("table", index, count))
+        for position in range(state.drawn, len(self.stock)):
+            if self.stock[position] not in bound:
+                places.append(("stock", position, 1))
+        return places
 
 
-@attrs.frozen
-class _Laid:
-    """A play whose card identities are decided at the end of an attempt."""
+def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int:
+    """The most units a bipartite graph carries from the left (``capacity``) to the right."""
+    flow = [[0] * len(need) for _ in edges]
+    into = [0] * len(need)
+    left = list(capacity)
+    total = 0
 
-    items: tuple[int, ...]
-    rank: Rank
+    def augment(node: int, seen: set[int]) -> bool:
+        for right in edges[node]:
+            if right in seen:
+                continue
+            seen.add(right)
+            if into[right] < need[right]:
+                flow[node][right] += 1
+                into[right] += 1
+                return True
+            for other in range(len(edges)):
+                if flow[other][right] and augment(other, seen):
+                    flow[other][right] -= 1
+                    flow[node][right] += 1
+                    return True
+        return False
+
+    for node in range(len(edges)):
+        while left[node] and augment(node, set()):
+            left[node] -= 1
+            total += 1
+    return total
+
+
+def _vectors(low: list[int], high: list[int], total: int) -> list[tuple[int, ...]]:
+    """Every vector between ``low`` and ``high`` (inclusive) summing to ``total``."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], left: int) -> None:
+        position = len(prefix)
+        if position == len(low):
+            if left == 0:
+                found.append(prefix)
+            return
+        room = sum(high[position + 1 :])
+        for count in range(max(low[position], left - room), min(high[position], left) + 1):
+            extend((*prefix, count), left - count)
+
+    if sum(low) <= total:
+        extend((), total)
+    return found
+
+
+def _weight(vector: tuple[int, ...], sizes: list[int]) -> int:
+    """How many token subsets a count per class stands for."""
+    weight = 1
+    for count, size in zip(vector, sizes, strict=True):
+        weight *= comb(size, count)
+    return weight
+
+
+def _weighted_order(
+    items: list[tuple[int, ...]], weights: list[int], rng: random.Random
+) -> list[tuple[int, ...]]:
+    """``items`` in a random order, each next one drawn with chance proportional to its weight."""
+    keyed = [
+        (rng.random() ** (1.0 / weight), item)
+        for item, weight in zip(items, weights, strict=True)
+        if weight
+    ]
+    keyed.sort(reverse=True)
+    return [item for _, item in keyed]
+
+
+def _game(plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
+    """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees."""
+    bound = _fill(plan, built, rng)
+    if bound is None:
+        return None
+    hands = [[bound[token] for token in hand] for hand in built.hands]
+    seed = rng.getrandbits(63)
+    try:
+        state = deal(
+            plan.seen.rules,
+            seed=seed,
+            dealer=plan.dealt.dealer,
+            hands=hands,
+            hidden=[bound[token] for token in built.aside] or None,
+            stock=[bound[token] for token in built.stock] or None,
+        )
+        if plan.draws:
+            state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
+        for action in _actions(plan, built.state.laid, bound):
+            state = state.apply(action)
+    except CheatRulesError:
+        return None
+    return state if state.observe(plan.seat) == plan.seen else None
+
+
+def _actions(plan: _Plan, laid: dict[int, tuple[int, ...]], bound: dict[int, Card]) -> list[Action]:
+    """The actions that replay the log with these cards."""
+    actions: list[Action] = []
+    for index, event in enumerate(plan.events):
+        if isinstance(event, Played):
+            actions.append(Play(tuple(bound[token] for token in laid[index]), event.rank))
+        elif isinstance(event, Challenged):
+            actions.append(Challenge(earlier=event.earlier))
+        elif isinstance(event, Accepted):
+            actions.append(Accept())
+        elif isinstance(event, Passed):
+            actions.append(Pass())
+        elif isinstance(event, Refused):
+            actions.append(Refuse())
+        elif isinstance(event, Discarded) and not event.forced:
+            actions.append(Discard(event.ranks))
+    return actions
+
+
+def _extra_four(
+    hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card]
+) -> Rank | None:
+    """A rank of which ``hand`` holds more fours than ``ranks`` sets aside, if any."""
+    counts = Counter(bound[t].rank for t in hand if t in bound and bound[t].rank is not Rank.JOKER)
+    allowed = Counter(ranks)
+    return next((rank for rank, count in counts.items() if count // 4 > allowed[rank]), None)
+
+
+def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | None:
+    """Every token's card: the cards nobody saw go to the tokens left, at random.
+
+    Under compulsory discards no hand may hold a four it did not set aside:
+    a card that makes one is swapped with a random card elsewhere, a few
+    hundred times at most; None if that does not settle it.
+    """
+    bound = dict(built.state.bound)
+    pool = list((plan.copies - built.state.used).elements())
+    rng.shuffle(pool)
+    free = [token for token in range(built.tokens) if token not in bound]
+    if len(pool) < len(free):
+        return None
+    # A deal of a few cards each leaves some of the deck out of the game.
+    bound.update(zip(free, pool, strict=False))
+    unnamed = set(free)
+    for _ in range(400):
+        found = next(
+            (
+                (hand, rank)
+                for hand, ranks in built.state.fours
+                if (rank := _extra_four(hand, ranks, bound)) is not None
+            ),
+            None,
+        )
+        if found is None:
+            return bound
+        hand, rank = found
+        mine = [t for t in hand if t in unnamed and bound[t].rank is rank]
+        others = [t for t in free if t not in hand and bound[t].rank is not rank]
+        if not mine or not others:
+            return None
+        first, second = rng.choice(mine), rng.choice(others)
+        bound[first], bound[second] = bound[second], bound[first]
+    return None

@@ -1,0 +1,95 @@
+"""What ``sample()`` costs and how often it fails: positions of random games at every depth.
+
+Run: ``python benchmarks/sampling.py [positions]``. It draws ``positions``
+(2,000 unless given) seat views from seeded random games: 3- and 4-player
+English (nine in ten) and 3-player Verish' Ne Verish', each game played to
+its end (or 600 decisions) and cut at a random depth. For each it times one
+``sample()`` and the ``apply`` of a random legal action from the same state,
+and prints the failures (target 0), and the median and 95th percentile of
+sample time over the median ``apply``, and the share of views that took more
+than ``LIMIT`` seconds (stopped and counted as failures).
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import statistics
+import sys
+import time
+
+import cheatrules as cr
+from cheatrules.sampling import SamplingError, sample
+
+#: Seconds after which one sample is stopped and counted as a failure.
+LIMIT = 10
+
+
+class _TooLongError(Exception):
+    pass
+
+
+def _stop(*_: object) -> None:
+    raise _TooLongError
+
+
+def positions(count: int) -> list[cr.GameState]:
+    """``count`` states cut from seeded random games at random depths."""
+    states: list[cr.GameState] = []
+    seed = 0
+    while len(states) < count:
+        rules = (cr.english(3), cr.english(4), cr.english(3), cr.english(4))[seed % 4]
+        if seed % 10 == 9:
+            rules = cr.verish(3)
+        rng = random.Random(seed)
+        state = cr.deal(rules, seed=seed)
+        game = [state]
+        while not state.is_over and len(game) < 600:
+            if state.phase is cr.Phase.CHALLENGE and rng.random() >= 0.25:
+                state = state.apply(cr.Accept())
+            else:
+                state = state.apply(state.legal_actions().choice(rng))
+            game.append(state)
+        states.extend(rng.sample(game[:-1], min(20, len(game) - 1)))
+        seed += 1
+    return states[:count]
+
+
+def main(count: int) -> int:
+    signal.signal(signal.SIGALRM, _stop)
+    clock = time.perf_counter
+    applies: list[float] = []
+    samples: list[float] = []
+    failed = slow = 0
+    for number, state in enumerate(positions(count)):
+        rng = random.Random(number)
+        action = state.legal_actions().choice(rng)
+        start = clock()
+        state.apply(action)
+        applies.append(clock() - start)
+        seat = number % state.players
+        seen = state.observe(seat)
+        signal.alarm(LIMIT)
+        start = clock()
+        try:
+            if sample(seen, rng).observe(seat) != seen:
+                failed += 1
+        except SamplingError:
+            failed += 1
+        except _TooLongError:
+            slow += 1
+        finally:
+            signal.alarm(0)
+        samples.append(clock() - start)
+    apply = statistics.median(applies)
+    samples.sort()
+    median = statistics.median(samples) / apply
+    p95 = samples[int(0.95 * len(samples))] / apply
+    print(f"positions {count}: failures {failed}, stopped after {LIMIT} s {slow} (target 0)")
+    print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
+    print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000))
