@@ -16,7 +16,7 @@ player laid. Tokens are exchangeable when they are headed for the same next
 sighting, so a choice is a count per class of tokens, drawn with weight the
 number of token subsets it stands for. A choice is kept only if it passes an
 exact test for each card alone (every card the log names later can still get
-there: :class:`_Reach`) and a matching test for the unnamed tokens together
+there, a private ``_Reach``) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
 where two cards compete for one slot and the tests miss it, the search backs
 up to the latest choice with alternatives left. Backing up chronologically
@@ -37,6 +37,7 @@ from math import comb
 
 import attrs
 
+from cheatrules._sampling_tries import sample_by_tries
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.deal import deal
@@ -90,7 +91,9 @@ def sample(
     Args:
         seen: the seat's view.
         rng: the source of every random choice.
-        attempts: kept for compatibility; unused (the search does not retry).
+        attempts: with several copies of a card (two packs, or more than two
+            jokers), how many random tries to make when the search gives
+            up; unused otherwise.
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
             fresh random order, each time it has spent as much as all its
@@ -102,24 +105,41 @@ def sample(
             says so; this is a defect to report, not a property of the view).
 
     """
-    del attempts  # the search is exhaustive; nothing is retried
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
-    plan = _Plan(seen, dealt)
+    if seen.rules.deck.packs > 1 or seen.rules.deck.jokers > 2:
+        # Copies of a card are not yet steered where the log names them:
+        # random tries come first there, and the search after them.
+        state = sample_by_tries(seen, rng, attempts)
+        if state is not None:
+            return state
+    state = _searched(_Plan(seen, dealt), rng, budget)
+    if state is not None:
+        return state
+    raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
+
+
+def _searched(plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
+    """A game the search finds for ``plan`` within ``budget`` events replayed, else ``None``.
+
+    Raises:
+        SamplingError: the search spent its budget.
+
+    """
     for _ in range(8):  # a new search only where its random picks are not all alike
         search = _Search(plan, rng)
         built = search.run(budget)
         budget -= search.spent
         if built is None or budget <= 0:
-            break
+            return None
         for _ in range(64):
             state = _game(plan, built, rng)
             if state is not None:
                 return state
         if search.exhaustive:
-            break
-    raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
+            return None
+    return None
 
 
 #: Where a card the log names must be: ("hand", seat, event) just before that
