@@ -433,10 +433,8 @@ class SamplingBot:
     (true cards when held, a random card otherwise, a challenge now and
     then) for at most ``horizon`` decisions. It takes the choice that won
     most often, a game cut short counting by the seat's share of players
-    holding more cards than it. A world counts less where its declarer lied
-    with true cards in hand (a sample places hidden cards at random; players
-    lay true cards when they hold them). A claim its card knowledge rules
-    out is challenged without sampling. Its plays are :class:`CountingBot`'s,
+    holding more cards than it. A claim its card knowledge rules out is
+    challenged without sampling. Its plays are :class:`CountingBot`'s,
     and so is its decision with no sample found or on a tie.
 
     Raises:
@@ -473,16 +471,15 @@ class SamplingBot:
             return counted
         candidates: list[Action] = [_CHALLENGE, counted]
         scores = [0.0, 0.0]
-        found = 0.0
+        found = 0
         for _ in range(self.samples):
             try:
                 world = sample(observation, rng, attempts=self.attempts)
             except SamplingError:
                 continue
-            weight = _likelihood(world)
-            found += weight
+            found += 1
             for index, candidate in enumerate(candidates):
-                scores[index] += weight * self._rollout(world, candidate, observation.seat, rng)
+                scores[index] += self._rollout(world, candidate, observation.seat, rng)
         # Without a world, or on a tie, the counting decision stands.
         return _CHALLENGE if found and scores[0] > scores[1] else counted
 
@@ -499,33 +496,6 @@ class SamplingBot:
             return 1.0 if seat in state.outcome.winners else 0.0
         sizes = state.hand_sizes
         return sum(1 for size in sizes if size > sizes[seat]) / max(1, len(sizes) - 1)
-
-
-#: How likely a player is taken to lie with true cards in hand (see :func:`_likelihood`).
-_STRATEGIC_LIE = 0.05
-
-
-def _likelihood(world: GameState) -> float:
-    """How likely the newest claim's declarer laid what it laid in ``world``, playing plainly.
-
-    A sampled world places the hidden cards at random, so a declarer who
-    held true cards is as likely to have laid others as the true ones; real
-    players (and the rollouts) lay their true cards when they hold some. So
-    a world weighs 1 where the newest group is what plain play lays (all its
-    true cards up to a claim's size, or a lie only without any), and
-    :data:`_STRATEGIC_LIE` where the declarer lied with true cards in hand.
-    """
-    groups = world.groups
-    if not groups:
-        return 1.0
-    claim, laid = groups[-1]
-    before = world.hands[claim.seat] + laid
-    true = sum(1 for card in before if holds((card,), claim.rank))
-    if not true:
-        return 1.0
-    plain = min(true, world.rules.claims.maximum)
-    honest = len(laid) == plain and holds(laid, claim.rank)
-    return 1.0 if honest else _STRATEGIC_LIE
 
 
 def _quick(state: GameState, rng: random.Random) -> Action:
