@@ -22,11 +22,10 @@ import time
 from collections.abc import Callable
 
 import attrs
+from parts import decide
 
 import cheatrules as cr
 from cheatrules.encoding import ActionSpace, InformationStateEncoder
-
-ACCEPT = cr.Accept()
 
 #: The option sets whose action spaces are measured.
 SPACES: tuple[tuple[str, Callable[[], cr.Rules]], ...] = (
@@ -47,13 +46,6 @@ SPACES: tuple[tuple[str, Callable[[], cr.Rules]], ...] = (
         lambda: cr.english(6, decks=2, jokers=True, claims="any", ranks="free"),
     ),
 )
-
-
-def decide(state: cr.GameState, rng: random.Random, challenge: float) -> cr.Action:
-    """A random legal action; in a challenge window, challenge with probability ``challenge``."""
-    if state.phase is cr.Phase.CHALLENGE and rng.random() >= challenge:
-        return ACCEPT
-    return state.legal_actions().choice(rng)
 
 
 RULES = cr.english(8)

@@ -24,17 +24,10 @@ from __future__ import annotations
 import random
 import time
 
+from parts import decide
+
 import cheatrules as cr
 from cheatrules.knowledge import card_knowledge
-
-ACCEPT = cr.Accept()
-
-
-def decide(state: cr.GameState, rng: random.Random, challenge: float) -> cr.Action:
-    """A random legal action; in a challenge window, challenge with probability ``challenge``."""
-    if state.phase is cr.Phase.CHALLENGE and rng.random() >= challenge:
-        return ACCEPT
-    return state.legal_actions().choice(rng)
 
 
 def bot_loop(

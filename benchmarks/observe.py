@@ -22,16 +22,9 @@ import sys
 import time
 import tracemalloc
 
+from parts import decide
+
 import cheatrules as cr
-
-ACCEPT = cr.Accept()
-
-
-def decide(state: cr.GameState, rng: random.Random, challenge: float) -> cr.Action:
-    """A random legal action; in a challenge window, challenge with probability ``challenge``."""
-    if state.phase is cr.Phase.CHALLENGE and rng.random() >= challenge:
-        return ACCEPT
-    return state.legal_actions().choice(rng)
 
 
 def bot_loop(seed: int, decisions: int, challenge: float) -> tuple[list[float], list[float]]:

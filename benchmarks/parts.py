@@ -1,13 +1,17 @@
-"""Run benchmark scripts one after another, each under the targets its figures are read against."""
+"""What the benchmark scripts share: running them one after another, and a random player."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import cheatrules as cr
+
 HERE = Path(__file__).resolve().parent
+ACCEPT = cr.Accept()
 
 
 def run_parts(parts: Sequence[tuple[str, str]]) -> int:
@@ -18,3 +22,10 @@ def run_parts(parts: Sequence[tuple[str, str]]) -> int:
         done = subprocess.run([sys.executable, str(HERE / script)], check=False)
         failed += done.returncode != 0
     return 1 if failed else 0
+
+
+def decide(state: cr.GameState, rng: random.Random, challenge: float) -> cr.Action:
+    """A random legal action; in a challenge window, challenge with probability ``challenge``."""
+    if isinstance(state.decision, cr.Window) and rng.random() >= challenge:
+        return ACCEPT
+    return state.legal_actions().choice(rng)

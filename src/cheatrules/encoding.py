@@ -518,6 +518,22 @@ class ActionSpace:
 _PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.CONSENT, Phase.OVER)
 
 
+def _size(layout: tuple[tuple[str, int, int], ...]) -> int:
+    """The length of a vector laid out as ``layout``."""
+    _, start, length = layout[-1]
+    return start + length
+
+
+def _section(
+    layout: tuple[tuple[str, int, int], ...], vector: Sequence[float], name: str
+) -> list[float]:
+    """The part of ``vector`` named ``name`` in ``layout``."""
+    for found, start, length in layout:
+        if found == name:
+            return list(vector[start : start + length])
+    raise EncodingError(f"no section {name!r}; the sections are {[n for n, _, _ in layout]}")
+
+
 @attrs.frozen
 class ObservationEncoder:
     """An observation as a flat list of numbers, with a fixed, documented layout.
@@ -584,17 +600,16 @@ class ObservationEncoder:
     @property
     def size(self) -> int:
         """The length of every vector."""
-        _, start, length = self.layout[-1]
-        return start + length
+        return _size(self.layout)
 
     def section(self, vector: Sequence[float], name: str) -> list[float]:
-        """The part of ``vector`` named ``name`` in :attr:`layout`."""
-        for found, start, length in self.layout:
-            if found == name:
-                return list(vector[start : start + length])
-        raise EncodingError(
-            f"no section {name!r}; the sections are {[n for n, _, _ in self.layout]}"
-        )
+        """The part of ``vector`` named ``name`` in :attr:`layout`.
+
+        Raises:
+            EncodingError: there is no section of that name.
+
+        """
+        return _section(self.layout, vector, name)
 
     def encode(self, observation: Observation) -> list[float]:
         """The observation as a list of ``size`` floats.
@@ -759,8 +774,7 @@ class InformationStateEncoder:
     @property
     def size(self) -> int:
         """The length of every vector."""
-        _, start, length = self.layout[-1]
-        return start + length
+        return _size(self.layout)
 
     def section(self, vector: Sequence[float], name: str) -> list[float]:
         """The part of ``vector`` named ``name`` in :attr:`layout`.
@@ -769,12 +783,7 @@ class InformationStateEncoder:
             EncodingError: there is no section of that name.
 
         """
-        for found, start, length in self.layout:
-            if found == name:
-                return list(vector[start : start + length])
-        raise EncodingError(
-            f"no section {name!r}; the sections are {[n for n, _, _ in self.layout]}"
-        )
+        return _section(self.layout, vector, name)
 
     def encode(self, observation: Observation) -> list[float]:
         """The observation and the seat's memory as a list of ``size`` floats.
