@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -12,7 +12,7 @@ from cheatrules.encoding import EncodingError, InformationStateEncoder, Observat
 
 from .budget import examples
 from .strategies import deals, option_combinations, play_randomly, small_deals
-from .test_observation import hidden_from, one_pack, renamed, seen_cards, swapping
+from .test_observation import one_pack, seen_swap, unseen_swap
 
 
 def challenged(hand: str) -> cr.GameState:
@@ -147,17 +147,7 @@ def test_going_on_from_an_earlier_fold_gives_the_vector_folded_afresh(
 def test_unseen_cards_make_no_difference(
     state: cr.GameState, seed: int, data: st.DataObject
 ) -> None:
-    states = play_randomly(state, seed, limit=200)
-    final = states[data.draw(st.integers(0, len(states) - 1))]
-    seat = data.draw(st.integers(0, final.players - 1))
-    hidden = hidden_from(final, seat)
-    assume(len(hidden) >= 2)
-    first, second = data.draw(
-        st.lists(st.sampled_from(hidden), min_size=2, max_size=2, unique=True)
-    )
-    other = renamed(final, swapping(first, second))
-    assume(other is not None)
-    assert other is not None
+    final, other, seat = unseen_swap(state, seed, data)
     encoder = InformationStateEncoder(final.rules)
     assert encoder.encode(other.observe(seat)) == encoder.encode(final.observe(seat))
 
@@ -165,17 +155,7 @@ def test_unseen_cards_make_no_difference(
 @examples(100)
 @given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
 def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.DataObject) -> None:
-    states = play_randomly(state, seed, limit=200)
-    final = states[data.draw(st.integers(0, len(states) - 1))]
-    seat = data.draw(st.integers(0, final.players - 1))
-    seen = seen_cards(final, seat)
-    unseen = sorted(set(final.rules.deck.cards()) - seen)
-    # A card the seat saw, exchanged with one it never saw.
-    first = data.draw(st.sampled_from(sorted(seen)))
-    second = data.draw(st.sampled_from(unseen))
-    other = renamed(final, swapping(first, second))
-    assume(other is not None and other != final)
-    assert other is not None
+    final, other, seat = seen_swap(state, seed, data)
     encoder = InformationStateEncoder(final.rules)
     assert encoder.encode(other.observe(seat)) != encoder.encode(final.observe(seat))
 

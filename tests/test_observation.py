@@ -78,11 +78,11 @@ one_pack = st.one_of(
 )
 
 
-@examples(150)
-@given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
-def test_unseen_cards_make_no_difference(
+def unseen_swap(
     state: cr.GameState, seed: int, data: st.DataObject
-) -> None:
+) -> tuple[cr.GameState, cr.GameState, int]:
+    """A moment of a random game from ``state``, the same game with two cards a seat never
+    saw swapped, and that seat."""
     states = play_randomly(state, seed, limit=200)
     final = states[data.draw(st.integers(0, len(states) - 1))]
     seat = data.draw(st.integers(0, final.players - 1))
@@ -94,20 +94,22 @@ def test_unseen_cards_make_no_difference(
     other = renamed(final, swapping(first, second))
     assume(other is not None)
     assert other is not None
-    assert other.observe(seat) == final.observe(seat)
+    return final, other, seat
 
 
-@examples(150)
-@given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
-def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.DataObject) -> None:
+def seen_swap(
+    state: cr.GameState, seed: int, data: st.DataObject
+) -> tuple[cr.GameState, cr.GameState, int]:
+    """A moment of a random game from ``state``, another game where a card a seat saw is
+    exchanged with one it never saw, and that seat."""
     states = play_randomly(state, seed, limit=200)
     final = states[data.draw(st.integers(0, len(states) - 1))]
     seat = data.draw(st.integers(0, final.players - 1))
     seen = seen_cards(final, seat)
     unseen = sorted(set(final.rules.deck.cards()) - seen)
-    # A card the seat saw, exchanged with one it never saw (held elsewhere or
-    # not dealt at all). Not one it saw only set aside in a four: a discard
-    # names ranks, so the renamed game may set aside the very same cards.
+    # The unseen card is held elsewhere or not dealt at all. The seen one is
+    # not one the seat saw only set aside in a four: a discard names ranks, so
+    # the renamed game may set aside the very same cards.
     discarded = {
         card for event in final.events if isinstance(event, cr.Discarded) for card in event.cards
     }
@@ -119,6 +121,22 @@ def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.D
     # Two cards that stayed together all game swap into the very same game.
     assume(other is not None and other != final)
     assert other is not None
+    return final, other, seat
+
+
+@examples(150)
+@given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
+def test_unseen_cards_make_no_difference(
+    state: cr.GameState, seed: int, data: st.DataObject
+) -> None:
+    final, other, seat = unseen_swap(state, seed, data)
+    assert other.observe(seat) == final.observe(seat)
+
+
+@examples(150)
+@given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
+def test_seen_cards_make_a_difference(state: cr.GameState, seed: int, data: st.DataObject) -> None:
+    final, other, seat = seen_swap(state, seed, data)
     assert other.observe(seat) != final.observe(seat)
 
 

@@ -35,7 +35,43 @@ from cheatrules.events import (
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
 
-__all__ = ["sample_by_tries"]
+__all__ = ["replayed", "sample_by_tries"]
+
+
+def replayed(
+    seen: Observation,
+    hands: list[list[Card]],
+    hidden: list[Card],
+    stock: list[Card],
+    draws: dict[int, Card],
+    actions: Iterable[Action],
+    rng: random.Random,
+) -> GameState | None:
+    """The game these cards and ``actions`` make, if ``seen``'s seat sees it as ``seen``; else None.
+
+    The draws the seat saw are scripted into the game; the draws still to
+    come are seeded by a fresh seed from ``rng``, so that samples draw apart
+    as the seat's uncertainty does. Both are part of the value.
+    """
+    dealt = seen.events[0]
+    assert isinstance(dealt, Dealt)
+    seed = rng.getrandbits(63)
+    try:
+        state = deal(
+            seen.rules,
+            seed=seed,
+            dealer=dealt.dealer,
+            hands=hands,
+            hidden=hidden or None,
+            stock=stock or None,
+        )
+        if draws:
+            state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
+        for action in actions:
+            state = state.apply(action)
+    except CheatRulesError:
+        return None
+    return state if state.observe(seen.seat) == seen else None
 
 
 def sample_by_tries(seen: Observation, rng: random.Random, attempts: int) -> GameState | None:
@@ -53,26 +89,8 @@ def sample_by_tries(seen: Observation, rng: random.Random, attempts: int) -> Gam
         if built is None:
             continue
         hands, hidden, stock, actions = built
-        # The draws the seat saw are scripted into the game; the draws still
-        # to come are seeded by a fresh seed, so that samples draw apart as
-        # the seat's uncertainty does. Both are part of the value.
-        seed = rng.getrandbits(63)
-        try:
-            state = deal(
-                seen.rules,
-                seed=seed,
-                dealer=dealt.dealer,
-                hands=hands,
-                hidden=hidden or None,
-                stock=stock or None,
-            )
-            if plan.draws:
-                state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
-            for action in actions:
-                state = state.apply(action)
-        except CheatRulesError:
-            continue
-        if state.observe(seen.seat) == seen:
+        state = replayed(seen, hands, hidden, stock, plan.draws, actions, rng)
+        if state is not None:
             return state
     return None
 

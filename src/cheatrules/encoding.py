@@ -135,12 +135,8 @@ class _Numbering:
         if chooses:
             lengths.append(("play-as", self.plays.size * len(deck.ranks)))
         lengths += [(action.text().replace(" ", "-"), 1) for action in self.extras]
-        self.layout: tuple[tuple[str, int, int], ...] = ()
-        start = 0
-        for name, length in lengths:
-            self.layout += ((name, start, length),)
-            start += length
-        self.size = start
+        self.layout = _laid_out(lengths)
+        self.size = _size(self.layout)
         self.block = {name: (first, length) for name, first, length in self.layout}
         self.fixed: dict[Action, int] = {Challenge(): 0, Accept(): 1}
         for action in self.extras:
@@ -518,8 +514,21 @@ class ActionSpace:
 _PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.CONSENT, Phase.OVER)
 
 
+def _laid_out(
+    lengths: Sequence[tuple[str, int]], start: int = 0
+) -> tuple[tuple[str, int, int], ...]:
+    """Sections ``(name, length)`` one after another from ``start``: ``(name, start, length)``."""
+    layout = []
+    for name, length in lengths:
+        layout.append((name, start, length))
+        start += length
+    return tuple(layout)
+
+
 def _size(layout: tuple[tuple[str, int, int], ...]) -> int:
-    """The length of a vector laid out as ``layout``."""
+    """The length of a vector laid out as ``layout`` (0 when it has no section)."""
+    if not layout:
+        return 0
     _, start, length = layout[-1]
     return start + length
 
@@ -590,12 +599,7 @@ class ObservationEncoder:
             ("allowed_ranks", ranks), ("discarded", ranks), ("offered", ranks), ("set_aside", 1),
             ("stock", 1),
         ]  # fmt: skip
-        layout = []
-        start = 0
-        for name, length in lengths:
-            layout.append((name, start, length))
-            start += length
-        return tuple(layout)
+        return _laid_out(lengths)
 
     @property
     def size(self) -> int:
@@ -763,13 +767,8 @@ class InformationStateEncoder:
             ("group_rank", groups * ranks), ("mine_on_table", cards), ("shown_on_table", cards),
             ("taken", players * cards), ("discarded_cards", cards), ("last_revealed", cards),
         ]  # fmt: skip
-        layout = list(self._base.layout)
-        _, start, length = layout[-1]
-        start += length
-        for name, length in lengths:
-            layout.append((name, start, length))
-            start += length
-        return tuple(layout)
+        base = self._base.layout
+        return base + _laid_out(lengths, _size(base))
 
     @property
     def size(self) -> int:

@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from math import comb
 
 import attrs
 
-from cheatrules._sampling_tries import sample_by_tries
+from cheatrules._sampling_tries import replayed, sample_by_tries
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
     Accepted,
@@ -812,42 +812,29 @@ def _game(plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
     if bound is None:
         return None
     hands = [[bound[token] for token in hand] for hand in built.hands]
-    seed = rng.getrandbits(63)
-    try:
-        state = deal(
-            plan.seen.rules,
-            seed=seed,
-            dealer=plan.dealt.dealer,
-            hands=hands,
-            hidden=[bound[token] for token in built.aside] or None,
-            stock=[bound[token] for token in built.stock] or None,
-        )
-        if plan.draws:
-            state = attrs.evolve(state, draws=tuple(sorted(plan.draws.items())))
-        for action in _actions(plan, built.state.laid, bound):
-            state = state.apply(action)
-    except CheatRulesError:
-        return None
-    return state if state.observe(plan.seat) == plan.seen else None
+    hidden = [bound[token] for token in built.aside]
+    stock = [bound[token] for token in built.stock]
+    actions = _actions(plan, built.state.laid, bound)
+    return replayed(plan.seen, hands, hidden, stock, plan.draws, actions, rng)
 
 
-def _actions(plan: _Plan, laid: dict[int, tuple[int, ...]], bound: dict[int, Card]) -> list[Action]:
-    """The actions that replay the log with these cards."""
-    actions: list[Action] = []
+def _actions(
+    plan: _Plan, laid: dict[int, tuple[int, ...]], bound: dict[int, Card]
+) -> Iterator[Action]:
+    """The actions that replay the log with these cards (made as they are replayed)."""
     for index, event in enumerate(plan.events):
         if isinstance(event, Played):
-            actions.append(Play(tuple(bound[token] for token in laid[index]), event.rank))
+            yield Play(tuple(bound[token] for token in laid[index]), event.rank)
         elif isinstance(event, Challenged):
-            actions.append(Challenge(earlier=event.earlier))
+            yield Challenge(earlier=event.earlier)
         elif isinstance(event, Accepted):
-            actions.append(Accept())
+            yield Accept()
         elif isinstance(event, Passed):
-            actions.append(Pass())
+            yield Pass()
         elif isinstance(event, Refused):
-            actions.append(Refuse())
+            yield Refuse()
         elif isinstance(event, Discarded) and not event.forced:
-            actions.append(Discard(event.ranks))
-    return actions
+            yield Discard(event.ranks)
 
 
 def _extra_four(
