@@ -9,9 +9,11 @@ group on the table, the cards set aside, the stock, the discards. A card
 whose set has one place is known for certain. Two deductions run after every
 event: a place already filled by cards known to be there holds no other
 card, and a place that exactly as many cards may be in as it holds holds all
-of them. With several packs the copies of a card cannot be told apart, and
-the seat places its own cards (in its hand and on the table) and the
-discards.
+of them. With several packs the copies of a card cannot be told apart, so
+copies are counted: each copy the seat saw go into a hand (turned over and
+taken, or its own card taken) stays known there until that hand lays a
+group the seat does not see, and comes back if the whole group is turned
+over; the copies it saw on the table and in the discards are placed there.
 
 A third deduction, a rank whose every copy is placed, bounds what the table
 may hold: a group may hold no more cards of a rank than the copies that may
@@ -541,111 +543,181 @@ def _narrowed(key: _Key, full: set[_Place], exact: set[_Place]) -> _Key:
     return (key - full) or key
 
 
-# -- several packs: the seat's own cards and the discards ------------------------------------
+# -- several packs: copies counted where the seat saw them go ---------------------------------
+
+# A group on the table as a seat with copies knows it: the seat that laid it,
+# its size, the cards known in it (sorted), and the cards known in the
+# layer's hand just before it was laid (sorted), which stay known there if
+# the whole group is turned over before the layer lays again.
+_Group = tuple[int, int, tuple[Card, ...], tuple[Card, ...]]
 
 
 class _Counted(_Tracker):
-    """Several packs: the seat's hand, its cards on the table, the discards, and the rest counted.
+    """Several packs: the copies of each card the seat saw go somewhere, counted there.
 
-    ``table`` holds each group on the table, oldest first, as its size and
-    the seat's cards in it (none for another seat's group); ``unseen``
-    counts by rank the cards of the deck placed in none of those.
+    ``hands`` holds for each seat the copies known in its hand (for this
+    seat, its whole hand): a copy the seat saw go into a hand stays known
+    there until that hand lays a group the seat does not see (and comes back
+    if the whole group is turned over). ``table`` holds each group on the
+    table, oldest first (see ``_Group``); ``unseen`` counts by rank the
+    copies of the deck placed nowhere.
     """
 
-    __slots__ = ("discarded", "groups", "hand", "table", "unseen")
+    __slots__ = ("discarded", "groups", "hands", "table", "unseen")
 
     def __init__(
         self,
         seat: int,
         players: int,
-        hand: tuple[Card, ...],
-        table: tuple[tuple[int, tuple[Card, ...]], ...],
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[_Group, ...],
         discarded: tuple[Card, ...],
         unseen: _Counts,
     ) -> None:
         super().__init__(seat, players)
-        self.hand = hand
+        self.hands = hands
         self.table = table
         self.discarded = discarded
         self.unseen = unseen
-        # The groups' knowledge, made with the knowledge (and extended while the unseen stay).
+        # The groups' knowledge, made with the knowledge (and kept while the unseen stay).
         self.groups: tuple[GroupKnowledge, ...] | None = None
 
     @classmethod
     def dealt(cls, seen: Observation, dealt: Dealt) -> _Counted:
         """Right after the deal: the seat's hand placed, every other card unseen."""
-        hand = dealt.hands[seen.seat]
+        hand = tuple(sorted(dealt.hands[seen.seat]))
+        hands = tuple(hand if each == seen.seat else () for each in range(seen.players))
         unseen = Counter(card.rank for card in seen.rules.deck.cards())
         unseen.subtract(card.rank for card in hand)
-        return cls(seen.seat, seen.players, hand, (), (), _positive(unseen))
+        return cls(seen.seat, seen.players, hands, (), (), _positive(unseen))
 
     def after(self, events: Iterable[Event]) -> _Tracker:
-        """Each event that moves the seat's cards or shows discards, applied in turn."""
+        """Each event that moves or shows a card, applied in turn (a new tracker each)."""
         tracker: _Counted = self
         for event in events:
             if isinstance(event, Played):
                 tracker = tracker._laid(event)
+            elif isinstance(event, Revealed):
+                tracker = tracker._shown(event)
             elif isinstance(event, PileTaken):
                 tracker = tracker._taken(event)
             elif isinstance(event, Drew) and event.seat == self.seat:
-                hand = tuple(sorted(tracker.hand + event.cards))
-                tracker = tracker._with(hand=hand, placed=event.cards)
+                hand = tuple(sorted(tracker.hands[self.seat] + event.cards))
+                tracker = tracker._with(tracker._hand(self.seat, hand), placed=event.cards)
             elif isinstance(event, Discarded) and event.cards:
-                hand, placed = tracker.hand, event.cards
-                if event.seat == self.seat:  # from its hand: placed already
-                    hand, placed = _less(hand, event.cards), ()
-                discarded = tuple(sorted(tracker.discarded + event.cards))
-                tracker = tracker._with(hand=hand, discarded=discarded, placed=placed)
+                tracker = tracker._discarded(event)
         return tracker
+
+    def _hand(self, seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+        """The known hands with ``seat``'s replaced by ``cards``."""
+        return (*self.hands[:seat], cards, *self.hands[seat + 1 :])
 
     def _with(
         self,
-        placed: Iterable[Card] = (),
-        lost: Iterable[Card] = (),
-        **changes: Any,
+        hands: tuple[tuple[Card, ...], ...] | None = None,
+        table: tuple[_Group, ...] | None = None,
+        discarded: tuple[Card, ...] | None = None,
+        placed: Sequence[Card] = (),
+        lost: Sequence[Card] = (),
     ) -> _Counted:
-        """A copy with ``changes``, and the unseen counts less ``placed``, plus ``lost``."""
-        fields: dict[str, Any] = {
-            "hand": self.hand,
-            "table": self.table,
-            "discarded": self.discarded,
-            "unseen": self.unseen,
-        }
-        fields.update(changes)
-        placed, lost = tuple(placed), tuple(lost)
+        """A copy with the parts given, and the unseen counts less ``placed``, plus ``lost``."""
+        unseen = self.unseen
         if placed or lost:
-            unseen = Counter(dict(self.unseen))
-            unseen.subtract(card.rank for card in placed)
-            unseen.update(card.rank for card in lost)
-            fields["unseen"] = _positive(unseen)
-        following = _Counted(self.seat, self.players, **fields)
-        if following.unseen is self.unseen and self.groups is not None:
-            # The unseen counts stay: every group kept keeps its knowledge.
+            counts = dict(unseen)
+            for card in placed:
+                counts[card.rank] -= 1
+            for card in lost:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+            unseen = tuple(sorted((item for item in counts.items() if item[1] > 0), key=_by_rank))
+        following = _Counted(
+            self.seat,
+            self.players,
+            self.hands if hands is None else hands,
+            self.table if table is None else table,
+            self.discarded if discarded is None else discarded,
+            unseen,
+        )
+        if unseen is self.unseen and self.groups is not None:
+            # The unseen counts stay: every group kept as it was keeps its knowledge.
             kept = min(len(self.table), len(following.table))
+            while kept and following.table[kept - 1] is not self.table[kept - 1]:
+                kept -= 1
             if following.table[:kept] == self.table[:kept]:
                 following.groups = self.groups[:kept]
         return following
 
     def _laid(self, event: Played) -> _Counted:
-        """A group laid: the seat's own cards go from its hand to it; the unseen counts stay."""
-        if event.seat != self.seat:
-            return self._with(table=(*self.table, (event.count, ())))
-        hand = _less(self.hand, event.cards)
-        return self._with(hand=hand, table=(*self.table, (event.count, tuple(sorted(event.cards)))))
+        """A group laid: the seat's own cards go to it; another seat's known cards may have."""
+        seat = event.seat
+        if seat == self.seat:
+            cards = tuple(sorted(event.cards))
+            hands = self._hand(seat, _less(self.hands[seat], cards))
+            return self._with(hands, (*self.table, (seat, event.count, cards, ())))
+        held = self.hands[seat]
+        hands = self._hand(seat, ()) if held else self.hands
+        return self._with(hands, (*self.table, (seat, event.count, (), held)), lost=held)
+
+    def _shown(self, event: Revealed) -> _Counted:
+        """Cards of a group turned over: known in it; a whole group gives back its layer's hand."""
+        table = self.table
+        where = len(table) - (2 if event.earlier else 1)
+        if where < 0 or table[where][0] == self.seat:
+            return self
+        seat, size, known, held = table[where]
+        if known:  # shown before: the copies shown again may be those known
+            had = Counter(known)
+            placed = tuple((Counter(event.cards) - had).elements())
+            now = tuple(sorted((had | Counter(event.cards)).elements()))
+        else:
+            placed, now = event.cards, tuple(sorted(event.cards))
+        hands = self.hands
+        if len(now) == size:
+            if held and all(group[0] != seat for group in table[where + 1 :]):
+                # The layer laid exactly these: what else it was known to hold, it holds.
+                back = tuple((Counter(held) - Counter(now)).elements())
+                hands = self._hand(seat, tuple(sorted(hands[seat] + back)))
+                placed += back
+            held = ()
+        if not placed and held == table[where][3]:
+            return self
+        group = (seat, size, now, held)
+        table = (*table[:where], group, *table[where + 1 :])
+        return self._with(hands, table, placed=placed)
 
     def _taken(self, event: PileTaken) -> _Counted:
         """A seat takes the pile (all but a final play kept apart, if the count says so).
 
-        The seat's own cards taken are placed no more, unless the seat took
-        them; the cards it took are placed in its hand.
+        The cards known in the groups taken are known in the taker's hand;
+        the seat that takes sees every card it takes.
         """
         table = self.table
-        kept = table[-1:] if event.count < sum(size for size, _ in table) else ()
-        mine = [card for _, cards in table[: len(table) - len(kept)] for card in cards]
-        if event.seat == self.seat:
-            hand = tuple(sorted(self.hand + event.cards))
-            return self._with(hand=hand, table=kept, placed=event.cards, lost=mine)
-        return self._with(table=kept, lost=mine)
+        kept = table[-1:] if event.count < sum(group[1] for group in table) else ()
+        known = tuple(card for group in table[: len(table) - len(kept)] for card in group[2])
+        seat = event.seat
+        if seat == self.seat:
+            hand = tuple(sorted(self.hands[seat] + event.cards))
+            placed = event.cards
+            if known:  # those were placed already
+                placed = tuple((Counter(event.cards) - Counter(known)).elements())
+            return self._with(self._hand(seat, hand), kept, placed=placed)
+        hand = tuple(sorted(self.hands[seat] + known))
+        return self._with(self._hand(seat, hand), kept)
+
+    def _discarded(self, event: Discarded) -> _Counted:
+        """A four set aside: the copies known in the hand are gone from it, the rest placed."""
+        seat, cards = event.seat, event.cards
+        discarded = tuple(sorted(self.discarded + cards))
+        had = self.hands[seat]
+        left = _less(had, cards)
+        if seat == self.seat:
+            return self._with(self._hand(seat, left), discarded=discarded)
+        placed = tuple((Counter(cards) - (Counter(had) - Counter(left))).elements())
+        table = tuple(
+            (each, size, known, _less(held, cards)) if each == seat and held else group
+            for group in self.table
+            for each, size, known, held in (group,)
+        )
+        return self._with(self._hand(seat, left), table, discarded, placed=placed)
 
     def _made(self) -> CardKnowledge:
         groups = self.groups or ()
@@ -653,25 +725,31 @@ class _Counted(_Tracker):
             groups = (
                 *groups,
                 *(
-                    GroupKnowledge(size, mine, () if mine else self.unseen)
-                    for size, mine in self.table[len(groups) :]
+                    GroupKnowledge(size, known, () if len(known) == size else self.unseen)
+                    for _, size, known, _ in self.table[len(groups) :]
                 ),
             )
         self.groups = groups
+        whole = all(len(known) == size for _, size, known, _ in self.table)
         return CardKnowledge(
             seat=self.seat,
-            hands=tuple(self.hand if s == self.seat else () for s in range(self.players)),
-            pile=tuple(sorted(card for _, mine in self.table for card in mine)),
+            hands=self.hands,
+            pile=tuple(sorted(card for _, _, known, _ in self.table for card in known)),
             discarded=self.discarded,
             unseen=self.unseen,
             groups=groups,
-            on_table=self.unseen if any(not mine for _, mine in self.table) else (),
+            on_table=() if whole else self.unseen,
         )
 
 
 def _less(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``hand`` without ``cards`` (one copy each), sorted."""
+    """``hand`` without ``cards`` (one copy each, those it holds), sorted."""
     return tuple(sorted((Counter(hand) - Counter(cards)).elements()))
+
+
+def _by_rank(item: tuple[Rank, int]) -> int:
+    """A count's sort key: its rank's place in the order."""
+    return int(item[0]._value_)
 
 
 def _positive(counts: Counter[Rank]) -> _Counts:
