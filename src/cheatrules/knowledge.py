@@ -30,6 +30,7 @@ early, and equals the knowledge worked out from the whole log afresh.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -309,10 +310,59 @@ def _counts(ranks: Iterable[Rank]) -> _Counts:
 _RANKS: dict[frozenset[Card], Counter[Rank]] = {}
 
 
+# What a group's knowledge is made from: its size, the cards known in it, and
+# the classes of cards that may be in it.
+_Made = tuple[int, frozenset[Card] | None, tuple[frozenset[Card], ...]]
+
+# Made from sets of cards, by the sets: the same sets recur from state to state
+# (an event changes the places of a few cards, most classes keep their cards).
+_SORTED: dict[frozenset[Card], tuple[Card, ...]] = {}
+_MERGED: dict[tuple[frozenset[Card], ...], tuple[Card, ...]] = {}
+_SUMMED: dict[tuple[frozenset[Card], ...], _Counts] = {}
+_CACHED = 8192
+
+
+def _sorted_of(cards: frozenset[Card] | None) -> tuple[Card, ...]:
+    """The cards of a set, sorted."""
+    if not cards:
+        return ()
+    found = _SORTED.get(cards)
+    if found is None:
+        if len(_SORTED) >= _CACHED:
+            _SORTED.clear()
+        found = _SORTED[cards] = tuple(sorted(cards))
+    return found
+
+
+def _merged(sets: tuple[frozenset[Card], ...]) -> tuple[Card, ...]:
+    """The cards of several sets together, sorted."""
+    if len(sets) < 2:
+        return _sorted_of(sets[0] if sets else None)
+    found = _MERGED.get(sets)
+    if found is None:
+        if len(_MERGED) >= _CACHED:
+            _MERGED.clear()
+        found = _MERGED[sets] = tuple(sorted(card for cards in sets for card in cards))
+    return found
+
+
+def _summed(sets: tuple[frozenset[Card], ...]) -> _Counts:
+    """How many cards of each rank several sets hold together, sorted by rank."""
+    found = _SUMMED.get(sets)
+    if found is None:
+        if len(_SUMMED) >= _CACHED:
+            _SUMMED.clear()
+        counts: Counter[Rank] = Counter()
+        for cards in sets:
+            counts.update(_ranks_of(cards))
+        found = _SUMMED[sets] = tuple(sorted(counts.items(), key=_by_rank))
+    return found
+
+
 def _ranks_of(cards: frozenset[Card]) -> Counter[Rank]:
     counts = _RANKS.get(cards)
     if counts is None:
-        if len(_RANKS) >= 8192:
+        if len(_RANKS) >= _CACHED:
             _RANKS.clear()
         counts = _RANKS[cards] = Counter(card.rank for card in cards)
     return counts
@@ -325,9 +375,11 @@ class _PerCard(_Tracker):
     those; a card in a class of one place is known to be there.
     ``capacity`` is how many cards each place holds; ``table`` the groups on
     it, oldest first; ``laid`` how many groups the game has seen laid.
+    ``made`` holds each group's knowledge once made, with what it was made
+    from, for the next tracker to keep where that is unchanged.
     """
 
-    __slots__ = ("capacity", "classes", "laid", "table")
+    __slots__ = ("capacity", "classes", "laid", "made", "table")
 
     def __init__(
         self,
@@ -343,6 +395,7 @@ class _PerCard(_Tracker):
         self.capacity = capacity
         self.table = table
         self.laid = laid
+        self.made: dict[_Place, tuple[_Made, GroupKnowledge]] = {}
 
     @classmethod
     def dealt(cls, seen: Observation, dealt: Dealt) -> _PerCard:
@@ -374,9 +427,11 @@ class _PerCard(_Tracker):
         return tracker
 
     def _copy(self) -> _PerCard:
-        return _PerCard(
+        copy = _PerCard(
             self.seat, self.players, dict(self.classes), dict(self.capacity), self.table, self.laid
         )
+        copy.made = self.made
+        return copy
 
     def after(self, events: Iterable[Event]) -> _Tracker:
         """Each event that moves or shows a card applied to a copy, then both deductions."""
@@ -498,39 +553,52 @@ class _PerCard(_Tracker):
 
     def _made(self) -> CardKnowledge:
         known: dict[_Place, frozenset[Card]] = {}
-        unseen: Counter[Rank] = Counter()
-        on_table: Counter[Rank] = Counter()
-        by_group: dict[_Place, Counter[Rank]] = {group: Counter() for group in self.table}
+        unplaced: list[frozenset[Card]] = []
+        on_table: list[frozenset[Card]] = []
+        # The classes that may be in each group, as their cards (see _groups).
+        in_group: dict[_Place, list[frozenset[Card]]] = {group: [] for group in self.table}
         for key, cards in self.classes.items():
             if len(key) == 1:
                 (only,) = key
                 known[only] = cards
                 continue
-            ranks = _ranks_of(cards)
-            unseen.update(ranks)
-            if key.isdisjoint(by_group):
-                continue
-            on_table.update(ranks)
-            for place in key:
-                if place in by_group:
-                    by_group[place].update(ranks)
-        groups = tuple(
-            GroupKnowledge(
-                self.capacity[group],
-                tuple(sorted(known.get(group, ()))),
-                tuple(sorted(by_group[group].items())),
-            )
-            for group in self.table
-        )
+            unplaced.append(cards)
+            touched = [place for place in key if place in in_group]
+            if touched:
+                on_table.append(cards)
+                for place in touched:
+                    in_group[place].append(cards)
+        groups = self._groups(known, in_group)
+        pile = tuple(cards for cards in map(known.get, self.table) if cards)
         return CardKnowledge(
             seat=self.seat,
-            hands=tuple(tuple(sorted(known.get(("hand", s), ()))) for s in range(self.players)),
-            pile=tuple(sorted(card for group in groups for card in group.known)),
-            discarded=tuple(sorted(known.get(_DISCARDED, ()))),
-            unseen=tuple(sorted(unseen.items())),
+            hands=tuple(_sorted_of(known.get(("hand", s))) for s in range(self.players)),
+            pile=_merged(pile),
+            discarded=_sorted_of(known.get(_DISCARDED)),
+            unseen=_summed(tuple(unplaced)),
             groups=groups,
-            on_table=tuple(sorted(on_table.items())),
+            on_table=_summed(tuple(on_table)),
         )
+
+    def _groups(
+        self, known: dict[_Place, frozenset[Card]], in_group: dict[_Place, list[frozenset[Card]]]
+    ) -> tuple[GroupKnowledge, ...]:
+        """Each group's knowledge: the earlier tracker's where what it is made from is unchanged.
+
+        An event changes few classes, so most groups keep their size, their
+        known cards and the classes that may be in them (the very same sets).
+        """
+        earlier = self.made
+        made: dict[_Place, tuple[_Made, GroupKnowledge]] = {}
+        for group in self.table:
+            source = (self.capacity[group], known.get(group), tuple(in_group[group]))
+            kept = earlier.get(group)
+            if kept is None or kept[0] != source:
+                made_now = GroupKnowledge(source[0], _sorted_of(source[1]), _summed(source[2]))
+                kept = (source, made_now)
+            made[group] = kept
+        self.made = made
+        return tuple(made[group][1] for group in self.table)
 
 
 def _narrowed(key: _Key, full: set[_Place], exact: set[_Place]) -> _Key:
@@ -559,132 +627,130 @@ class _Counted(_Tracker):
     seat, its whole hand): a copy the seat saw go into a hand stays known
     there until that hand lays a group the seat does not see (and comes back
     if the whole group is turned over). ``table`` holds each group on the
-    table, oldest first (see ``_Group``); ``unseen`` counts by rank the
-    copies of the deck placed nowhere.
+    table, oldest first (see ``_Group``); ``pile`` the cards known on it,
+    sorted, and ``open`` how many of its groups are not wholly known;
+    ``unseen`` counts by rank the copies of the deck placed nowhere.
     """
 
-    __slots__ = ("discarded", "groups", "hands", "table", "unseen")
+    __slots__ = ("discarded", "groups", "hands", "open", "pile", "table", "unseen")
 
     def __init__(
-        self,
-        seat: int,
-        players: int,
-        hands: tuple[tuple[Card, ...], ...],
-        table: tuple[_Group, ...],
-        discarded: tuple[Card, ...],
-        unseen: _Counts,
+        self, seat: int, players: int, hands: tuple[tuple[Card, ...], ...], unseen: _Counts
     ) -> None:
         super().__init__(seat, players)
         self.hands = hands
-        self.table = table
-        self.discarded = discarded
         self.unseen = unseen
-        # The groups' knowledge, made with the knowledge (and kept while the unseen stay).
-        self.groups: tuple[GroupKnowledge, ...] | None = None
+        self.table: tuple[_Group, ...] = ()
+        self.discarded: tuple[Card, ...] = ()
+        self.pile: tuple[Card, ...] = ()
+        self.open = 0
+        # The knowledge of the first groups on the table, made with the knowledge and
+        # kept by the next tracker while those groups and the unseen counts stay.
+        self.groups: tuple[GroupKnowledge, ...] = ()
 
     @classmethod
     def dealt(cls, seen: Observation, dealt: Dealt) -> _Counted:
         """Right after the deal: the seat's hand placed, every other card unseen."""
-        hand = tuple(sorted(dealt.hands[seen.seat]))
+        hand = _joined((), dealt.hands[seen.seat])
         hands = tuple(hand if each == seen.seat else () for each in range(seen.players))
         unseen = Counter(card.rank for card in seen.rules.deck.cards())
         unseen.subtract(card.rank for card in hand)
-        return cls(seen.seat, seen.players, hands, (), (), _positive(unseen))
+        return cls(seen.seat, seen.players, hands, _positive(unseen))
+
+    def _copy(self) -> _Counted:
+        copy = _Counted(self.seat, self.players, self.hands, self.unseen)
+        copy.table, copy.discarded, copy.pile = self.table, self.discarded, self.pile
+        copy.open, copy.groups = self.open, self.groups
+        return copy
 
     def after(self, events: Iterable[Event]) -> _Tracker:
-        """Each event that moves or shows a card, applied in turn (a new tracker each)."""
-        tracker: _Counted = self
+        """Each event that moves or shows a card applied to a copy (copied once)."""
+        copy: _Counted | None = None
         for event in events:
+            if not isinstance(event, (Played, Revealed, PileTaken, Drew, Discarded)):
+                continue
+            if isinstance(event, Drew) and event.seat != self.seat:
+                continue  # cards from the stock, unseen: what was known of the hand stays
+            if isinstance(event, Discarded) and not event.cards:
+                continue
+            if copy is None:
+                copy = self._copy()
             if isinstance(event, Played):
-                tracker = tracker._laid(event)
+                copy._laid(event)
             elif isinstance(event, Revealed):
-                tracker = tracker._shown(event)
+                copy._shown(event)
             elif isinstance(event, PileTaken):
-                tracker = tracker._taken(event)
-            elif isinstance(event, Drew) and event.seat == self.seat:
-                hand = tuple(sorted(tracker.hands[self.seat] + event.cards))
-                tracker = tracker._with(tracker._hand(self.seat, hand), placed=event.cards)
-            elif isinstance(event, Discarded) and event.cards:
-                tracker = tracker._discarded(event)
-        return tracker
+                copy._taken(event)
+            elif isinstance(event, Drew):
+                copy._hand(self.seat, _joined(copy.hands[self.seat], event.cards))
+                copy._placed(event.cards)
+            else:
+                copy._discarded(event)
+        return self if copy is None else copy
 
-    def _hand(self, seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-        """The known hands with ``seat``'s replaced by ``cards``."""
-        return (*self.hands[:seat], cards, *self.hands[seat + 1 :])
+    def _hand(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``seat``'s known hand is ``cards``."""
+        self.hands = (*self.hands[:seat], cards, *self.hands[seat + 1 :])
 
-    def _with(
-        self,
-        hands: tuple[tuple[Card, ...], ...] | None = None,
-        table: tuple[_Group, ...] | None = None,
-        discarded: tuple[Card, ...] | None = None,
-        placed: Sequence[Card] = (),
-        lost: Sequence[Card] = (),
-    ) -> _Counted:
-        """A copy with the parts given, and the unseen counts less ``placed``, plus ``lost``."""
-        unseen = self.unseen
-        if placed or lost:
-            counts = dict(unseen)
-            for card in placed:
-                counts[card.rank] -= 1
-            for card in lost:
-                counts[card.rank] = counts.get(card.rank, 0) + 1
-            unseen = tuple(sorted((item for item in counts.items() if item[1] > 0), key=_by_rank))
-        following = _Counted(
-            self.seat,
-            self.players,
-            self.hands if hands is None else hands,
-            self.table if table is None else table,
-            self.discarded if discarded is None else discarded,
-            unseen,
-        )
-        if unseen is self.unseen and self.groups is not None:
-            # The unseen counts stay: every group kept as it was keeps its knowledge.
-            kept = min(len(self.table), len(following.table))
-            while kept and following.table[kept - 1] is not self.table[kept - 1]:
-                kept -= 1
-            if following.table[:kept] == self.table[:kept]:
-                following.groups = self.groups[:kept]
-        return following
+    def _placed(self, placed: Sequence[Card], lost: Sequence[Card] = ()) -> None:
+        """The unseen counts less ``placed``, plus ``lost``."""
+        if not placed and not lost:
+            return
+        # By the ranks' values: a Rank hashes in Python, an int in C.
+        counts = {rank._value_: count for rank, count in self.unseen}
+        for card in placed:
+            counts[card.rank._value_] -= 1
+        for card in lost:
+            value = card.rank._value_
+            counts[value] = counts.get(value, 0) + 1
+        self.unseen = tuple((_RANK_OF[v], counts[v]) for v in sorted(counts) if counts[v] > 0)
+        self.groups = ()  # the groups not wholly known may hold any of the unseen
 
-    def _laid(self, event: Played) -> _Counted:
+    def _laid(self, event: Played) -> None:
         """A group laid: the seat's own cards go to it; another seat's known cards may have."""
         seat = event.seat
         if seat == self.seat:
-            cards = tuple(sorted(event.cards))
-            hands = self._hand(seat, _less(self.hands[seat], cards))
-            return self._with(hands, (*self.table, (seat, event.count, cards, ())))
+            cards = _joined((), event.cards)
+            self._hand(seat, _less(self.hands[seat], cards))
+            self.table += ((seat, event.count, cards, ()),)
+            self.pile = _joined(self.pile, cards)
+            return
         held = self.hands[seat]
-        hands = self._hand(seat, ()) if held else self.hands
-        return self._with(hands, (*self.table, (seat, event.count, (), held)), lost=held)
+        if held:
+            self._hand(seat, ())
+            self._placed((), held)
+        self.table += ((seat, event.count, (), held),)
+        self.open += 1
 
-    def _shown(self, event: Revealed) -> _Counted:
+    def _shown(self, event: Revealed) -> None:
         """Cards of a group turned over: known in it; a whole group gives back its layer's hand."""
         table = self.table
         where = len(table) - (2 if event.earlier else 1)
         if where < 0 or table[where][0] == self.seat:
-            return self
+            return
         seat, size, known, held = table[where]
         if known:  # shown before: the copies shown again may be those known
             had = Counter(known)
             placed = tuple((Counter(event.cards) - had).elements())
             now = tuple(sorted((had | Counter(event.cards)).elements()))
         else:
-            placed, now = event.cards, tuple(sorted(event.cards))
-        hands = self.hands
+            placed, now = event.cards, _joined((), event.cards)
+        if not placed:
+            return
+        self.pile = _joined(self.pile, placed)
         if len(now) == size:
+            self.open -= 1
             if held and all(group[0] != seat for group in table[where + 1 :]):
                 # The layer laid exactly these: what else it was known to hold, it holds.
-                back = tuple((Counter(held) - Counter(now)).elements())
-                hands = self._hand(seat, tuple(sorted(hands[seat] + back)))
+                back = _less(held, now)
+                self._hand(seat, _joined(self.hands[seat], back))
                 placed += back
             held = ()
-        if not placed and held == table[where][3]:
-            return self
-        group = (seat, size, now, held)
-        table = (*table[:where], group, *table[where + 1 :])
-        return self._with(hands, table, placed=placed)
+        self.table = (*table[:where], (seat, size, now, held), *table[where + 1 :])
+        self.groups = self.groups[:where]
+        self._placed(placed)
 
-    def _taken(self, event: PileTaken) -> _Counted:
+    def _taken(self, event: PileTaken) -> None:
         """A seat takes the pile (all but a final play kept apart, if the count says so).
 
         The cards known in the groups taken are known in the taker's hand;
@@ -693,58 +759,72 @@ class _Counted(_Tracker):
         table = self.table
         kept = table[-1:] if event.count < sum(group[1] for group in table) else ()
         known = tuple(card for group in table[: len(table) - len(kept)] for card in group[2])
+        self.table, self.groups = kept, ()
+        self.pile = kept[0][2] if kept else ()
+        self.open = sum(len(group[2]) < group[1] for group in kept)
         seat = event.seat
         if seat == self.seat:
-            hand = tuple(sorted(self.hands[seat] + event.cards))
-            placed = event.cards
-            if known:  # those were placed already
-                placed = tuple((Counter(event.cards) - Counter(known)).elements())
-            return self._with(self._hand(seat, hand), kept, placed=placed)
-        hand = tuple(sorted(self.hands[seat] + known))
-        return self._with(self._hand(seat, hand), kept)
+            self._hand(seat, _joined(self.hands[seat], event.cards))
+            self._placed(_less(event.cards, known))  # those known were placed already
+        else:
+            self._hand(seat, _joined(self.hands[seat], known))
 
-    def _discarded(self, event: Discarded) -> _Counted:
+    def _discarded(self, event: Discarded) -> None:
         """A four set aside: the copies known in the hand are gone from it, the rest placed."""
         seat, cards = event.seat, event.cards
-        discarded = tuple(sorted(self.discarded + cards))
+        self.discarded = _joined(self.discarded, cards)
         had = self.hands[seat]
         left = _less(had, cards)
+        self._hand(seat, left)
         if seat == self.seat:
-            return self._with(self._hand(seat, left), discarded=discarded)
-        placed = tuple((Counter(cards) - (Counter(had) - Counter(left))).elements())
-        table = tuple(
+            return
+        self.table = tuple(
             (each, size, known, _less(held, cards)) if each == seat and held else group
             for group in self.table
             for each, size, known, held in (group,)
         )
-        return self._with(self._hand(seat, left), table, discarded, placed=placed)
+        self._placed(_less(cards, _less(had, left)))
 
     def _made(self) -> CardKnowledge:
-        groups = self.groups or ()
-        if len(groups) != len(self.table):
-            groups = (
-                *groups,
-                *(
-                    GroupKnowledge(size, known, () if len(known) == size else self.unseen)
-                    for _, size, known, _ in self.table[len(groups) :]
-                ),
+        groups = self.groups
+        if len(groups) < len(self.table):
+            groups += tuple(
+                GroupKnowledge(size, known, () if len(known) == size else self.unseen)
+                for _, size, known, _ in self.table[len(groups) :]
             )
-        self.groups = groups
-        whole = all(len(known) == size for _, size, known, _ in self.table)
+            self.groups = groups
         return CardKnowledge(
             seat=self.seat,
             hands=self.hands,
-            pile=tuple(sorted(card for _, _, known, _ in self.table for card in known)),
+            pile=self.pile,
             discarded=self.discarded,
             unseen=self.unseen,
             groups=groups,
-            on_table=() if whole else self.unseen,
+            on_table=self.unseen if self.open else (),
         )
 
 
 def _less(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``hand`` without ``cards`` (one copy each, those it holds), sorted."""
-    return tuple(sorted((Counter(hand) - Counter(cards)).elements()))
+    """``hand`` without ``cards`` (one copy each, those it holds), in the order of ``hand``."""
+    if not cards or not hand:
+        return hand
+    dropped = Counter(card.key for card in cards)  # keys: a Card hashes in Python
+    left = []
+    for card in hand:
+        if dropped[card.key] > 0:
+            dropped[card.key] -= 1
+        else:
+            left.append(card)
+    return tuple(left)
+
+
+def _joined(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` and ``cards`` together, sorted."""
+    return tuple(sorted((*hand, *cards), key=_KEY))
+
+
+_KEY = operator.attrgetter("key")
+_RANK_OF = {rank._value_: rank for rank in Rank}
 
 
 def _by_rank(item: tuple[Rank, int]) -> int:
