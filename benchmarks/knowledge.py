@@ -10,8 +10,9 @@ in this one run:
 * the cost of ``knowledge()`` late in long 8-player games (decisions 3000 to
   3300) over its cost early (the first 300 decisions);
 * the same figures for 4-player English (one pack, every card followed),
-  whose games are shorter: decisions 0 to 600, and late means decisions
-  300 to 600;
+  whose games are shorter: decisions 0 to 600 (twenty times over, since a
+  few thousand decisions take a fraction of a second and a shared machine
+  makes so short a measure noisy), and late means decisions 300 to 600;
 * for reference, the knowledge worked out afresh from the whole log (as an
   observation loaded from a record is) over the incremental one, late in
   the long games.
@@ -110,7 +111,7 @@ def main() -> None:
     print(f"  knowledge() / apply, decisions 200-1200              {ratio:8.2f} x")
     print(f"  knowledge() late (3000-3300) / early (first 300)      {flat:8.2f} x")
     print(f"  from the whole log afresh / incremental, late          {afresh:8.0f} x")
-    ratio = per_decision(4, first=0, last=600)
+    ratio = per_decision(4, first=0, last=600, repeat=20)  # short games: more of them
     flat, afresh = late_over_early(4, late=300)
     print("4-player English, one pack (every card followed):")
     print(f"  knowledge() / apply, decisions 0-600                 {ratio:8.2f} x")

@@ -170,3 +170,47 @@ def test_each_moment_of_a_game_encodes_differently(
     encoder = InformationStateEncoder(state.rules)
     vectors = {tuple(encoder.encode(current.observe(seat))) for current in states}
     assert len(vectors) == len(states)
+
+
+# -- its own module, and the old import path ---------------------------------------------
+
+
+def test_the_encoder_has_a_module_of_its_own_and_keeps_its_old_import_path() -> None:
+    import importlib
+    import pickle
+
+    encoding = importlib.import_module("cheatrules.encoding")
+    information_state = importlib.import_module("cheatrules.information_state")
+    assert information_state.InformationStateEncoder is InformationStateEncoder
+    assert encoding.InformationStateEncoder is InformationStateEncoder
+    assert (
+        "InformationStateEncoder" in dir(encoding) and "InformationStateEncoder" in encoding.__all__
+    )
+    assert EncodingError.__module__ == "cheatrules.encoding"
+    encoder = InformationStateEncoder(cr.english(3))
+    assert pickle.loads(pickle.dumps(encoder)) == encoder
+    # A pickle made when the class lived in cheatrules.encoding names it there.
+    text = pickle.dumps(encoder, protocol=0)  # names its classes as text lines
+    old = text.replace(b"cheatrules.information_state", b"cheatrules.encoding")
+    assert b"cheatrules.encoding" in old and pickle.loads(old) == encoder
+    error = pickle.loads(pickle.dumps(EncodingError("no such index")))
+    assert type(error) is EncodingError and str(error) == "no such index"
+
+
+@pytest.mark.parametrize(
+    "first", ["cheatrules.encoding", "cheatrules.information_state", "cheatrules"]
+)
+def test_either_encoding_module_imports_first_in_a_fresh_interpreter(first: str) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        f"import {first}\n"
+        "from cheatrules.encoding import *\n"
+        "from cheatrules.information_state import InformationStateEncoder as moved\n"
+        "assert InformationStateEncoder is moved\n"
+        "import cheatrules as cr\n"
+        "print(len(moved(cr.english(3)).encode(cr.deal(cr.english(3), seed=1).observe(0))))"
+    )
+    output = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True)
+    assert int(output.stdout) == InformationStateEncoder(cr.english(3)).size

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import event, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -14,6 +14,7 @@ from cheatrules.sampling import SamplingError
 
 from .budget import examples, scaled
 from .strategies import (
+    NAMES,
     house_options,
     option_combinations,
     play_randomly,
@@ -89,11 +90,27 @@ def test_unseen_counts_shrink_as_cards_are_shown() -> None:
     )
 
 
-@examples(80)
-@given(small_deals(max_cards=7), st.integers(0, 2**32), st.data())
-def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.DataObject) -> None:
-    states = play_randomly(state, seed, limit=120)
-    current = states[data.draw(st.integers(0, len(states) - 1))]
+@st.composite
+def two_pack_combinations(draw: st.DrawFn) -> cr.Rules:
+    """English with two packs, 3-10 players, any named options; up to four jokers."""
+    options: dict[str, object] = {
+        family: draw(st.sampled_from(names))
+        for family, names in NAMES.items()
+        if draw(st.booleans())
+    }
+    if draw(st.booleans()):
+        options["jokers"] = draw(st.sampled_from([True, "per-pack", 3]))
+    if draw(st.booleans()):
+        options["stock"] = draw(st.sampled_from([True, 5]))
+    try:
+        return cr.english(draw(st.integers(3, 10)), decks=2, **options)
+    except cr.RulesError as error:
+        assume("contradict" not in str(error) and "cannot deal" not in str(error))
+        raise
+
+
+def assert_true_of(current: cr.GameState) -> None:
+    """Every seat's knowledge agrees with the true state (copy by copy)."""
     for seat in range(current.players):
         known = current.observe(seat).knowledge()
         for other, cards in enumerate(known.hands):
@@ -119,6 +136,26 @@ def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.Data
         for rank in current.rules.deck.ranks:
             there = sum(card.rank in (rank, cr.Rank.JOKER) for card in current.pile)
             assert known.most_on_table(rank) >= there
+
+
+@examples(80)
+@given(small_deals(max_cards=7), st.integers(0, 2**32), st.data())
+def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.DataObject) -> None:
+    states = play_randomly(state, seed, limit=120)
+    assert_true_of(states[data.draw(st.integers(0, len(states) - 1))])
+
+
+@examples(40)
+@given(small_deals(two_pack_combinations(), max_cards=9), st.integers(0, 2**32), st.data())
+def test_with_copies_what_a_seat_knows_is_true(
+    state: cr.GameState, seed: int, data: st.DataObject
+) -> None:
+    # Two packs and house rules (one-card checks, the extended window, a
+    # stock, jokers): every state of a random game, not one drawn from it,
+    # since a wrong count shows only after the copies have moved about.
+    states = play_randomly(state, seed, limit=80)
+    for current in states[data.draw(st.integers(0, 3)) :: 4]:
+        assert_true_of(current)
 
 
 def last_claim(state: cr.GameState) -> cr.Claim:
@@ -243,6 +280,19 @@ def test_an_observation_loaded_from_a_view_record_works_its_knowledge_out_once()
 def test_incremental_knowledge_equals_knowledge_from_scratch(
     rules: cr.Rules, seed: int, order: random.Random
 ) -> None:
+    check_incremental(rules, seed, order)
+
+
+@examples(15)
+@given(two_pack_combinations(), st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_with_copies_incremental_knowledge_equals_knowledge_from_scratch(
+    rules: cr.Rules, seed: int, order: random.Random
+) -> None:
+    check_incremental(rules, seed, order)
+
+
+def check_incremental(rules: cr.Rules, seed: int, order: random.Random) -> None:
+    """Knowledge kept as the game goes equals knowledge from scratch, views in any order."""
     # Every seat at every step of a game and of sibling lines branching off
     # it, observed in a shuffled order: each state's knowledge is the one
     # worked out afresh from its log.
@@ -351,6 +401,35 @@ def test_with_two_packs_a_seat_knows_its_own_cards_and_the_discards() -> None:
     assert known.pile == tuple(sorted(state.pile))
     assert all(not cards for cards in known.hands[1:])
     assert sum(count for _, count in known.unseen) == 104 - len(state.hands[0]) - 2
+
+
+def test_with_two_packs_cards_turned_over_are_known_where_they_go_copy_by_copy() -> None:
+    # Three players, two packs: two copies of every card.
+    rules = cr.english(3, decks=2)
+    state = cr.deal(rules, hands=["2♣ 3♣ 4♣ 5♣ 6♣", "A♣ A♣ 9♦ 9♥", "K♦ Q♦ J♦"])
+    state = state.apply(cr.Play("2♣ 3♣", "A")).apply(cr.Challenge())  # seat 0 takes them back
+    known = state.observe(2).knowledge()
+    assert known.hands[0] == cr.cards("2♣ 3♣")
+    assert known.unseen_of(cr.Rank.TWO) == 7  # eight Twos, one placed in seat 0's hand
+    state = state.apply(cr.Play("A♣ A♣", "2")).apply(cr.Challenge())  # both copies shown
+    known = state.observe(2).knowledge()
+    assert known.hands[1] == cr.cards("A♣ A♣")
+    assert known.unseen_of(cr.Rank.ACE) == 6
+    state = state.apply(cr.Play("K♦", "3")).apply(cr.Accept()).apply(cr.Accept())
+    state = state.apply(cr.Play("4♣", "4")).apply(cr.Challenge())  # true: seat 1 takes the pile
+    # Seat 2 laid the K♦ and saw the 4♣; seat 0 saw only its own 4♣ go.
+    assert state.observe(2).knowledge().hands[1] == cr.cards("A♣ A♣ 4♣ K♦")
+    assert state.observe(0).knowledge().hands[1] == cr.cards("A♣ A♣ 4♣")
+    # Seat 0 laid one card, turned over: the 2♣ 3♣ it holds are still known.
+    assert state.observe(2).knowledge().hands[0] == cr.cards("2♣ 3♣")
+    state = state.apply(cr.Play("9♦", "5")).apply(cr.Accept()).apply(cr.Accept())
+    state = state.apply(cr.Play("Q♦", "6")).apply(cr.Accept()).apply(cr.Accept())
+    state = state.apply(cr.Play("6♣", "7")).apply(cr.Accept()).apply(cr.Accept())
+    # Seat 0 and seat 1 each laid a card nobody saw: the cards known in their hands may be gone.
+    known = state.observe(2).knowledge()
+    assert known.hands[0] == () and known.hands[1] == ()
+    assert known.unseen_of(cr.Rank.ACE) == 8
+    assert known.most_in_group(cr.Rank.ACE, 0) == 1  # seat 1's card: an Ace, perhaps
 
 
 def test_a_sample_after_a_one_card_check_draws_afresh_later() -> None:

@@ -165,7 +165,9 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.knowledge",
             "cheatrules._sampling_tries",
             "cheatrules.sampling",
+            "cheatrules._encoding_checks",
             "cheatrules.encoding",
+            "cheatrules.information_state",
             "cheatrules._seat_memory",
             "cheatrules.narration",
         ],
@@ -195,6 +197,10 @@ CALL_TIME_IMPORTS: dict[tuple[str, str], str] = {
     ),
     ("cheatrules.observation", "cheatrules.sampling"): (
         "Observation.sample(), a convenience: the sampling module deals from observations"
+    ),
+    ("cheatrules.encoding", "cheatrules.information_state"): (
+        "the name cheatrules.encoding.InformationStateEncoder, kept from before the class had"
+        " a module of its own: that module builds on this one"
     ),
 }
 

@@ -23,8 +23,9 @@ True
 
 The vector is a list of floats; :meth:`ObservationEncoder.array` gives a
 ``numpy`` array when numpy is installed, and ``ActionSpace.mask_array`` a
-``bool`` array. ``InformationStateEncoder`` adds the seat's memory of the
-game to the vector.
+``bool`` array. ``InformationStateEncoder`` (in
+:mod:`cheatrules.information_state`, and importable from here too) adds the
+seat's memory of the game to the vector.
 """
 
 from __future__ import annotations
@@ -32,45 +33,53 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cheatrules import _checks
+from cheatrules._encoding_checks import (
+    EncodingError,
+    is_observation,
+    is_rules,
+    laid_out,
+    section_of,
+    size_of,
+)
 from cheatrules._multisets import Capped
-from cheatrules._persistent import Log
-from cheatrules._seat_memory import Memory
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import DiscardOffer, Turn
-from cheatrules.errors import CheatRulesError, RulesError
-from cheatrules.events import Event
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.table import Phase
 
+if TYPE_CHECKING:
+    from cheatrules.information_state import InformationStateEncoder
+
 __all__ = ["ActionSpace", "EncodingError", "InformationStateEncoder", "ObservationEncoder"]
 
 
-class EncodingError(CheatRulesError, ValueError):
-    """An index or action outside the action space, or one the observing seat cannot take."""
+if not TYPE_CHECKING:  # hidden from type checkers, which see the import above
+
+    def __getattr__(name: str) -> object:
+        """``InformationStateEncoder``, from the module it lives in (PEP 562).
+
+        That module builds on this one (its vector starts with the
+        :class:`ObservationEncoder` one), so it is imported when first asked for.
+        """
+        if name == "InformationStateEncoder":
+            from cheatrules.information_state import InformationStateEncoder
+
+            globals()[name] = InformationStateEncoder  # asked once: found directly later
+            return InformationStateEncoder
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _is_rules(instance: object, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Rules):
-        raise RulesError(
-            f"{type(instance).__name__}.{attribute.name} must be a Rules value such as "
-            f"cheatrules.english(4); got {value!r}"
-        )
-
-
-def _is_observation(observation: object) -> Observation:
-    if not isinstance(observation, Observation):
-        raise EncodingError(
-            f"expected an Observation (state.observe(seat)); got {type(observation).__name__}"
-        )
-    return observation
+def __dir__() -> list[str]:
+    """The module's names, ``InformationStateEncoder`` included before it is asked for."""
+    return sorted({*globals(), *__all__})
 
 
 # The decisions beside plays and discards that have an index only where the rules offer them.
@@ -135,8 +144,8 @@ class _Numbering:
         if chooses:
             lengths.append(("play-as", self.plays.size * len(deck.ranks)))
         lengths += [(action.text().replace(" ", "-"), 1) for action in self.extras]
-        self.layout = _laid_out(lengths)
-        self.size = _size(self.layout)
+        self.layout = laid_out(lengths)
+        self.size = size_of(self.layout)
         self.block = {name: (first, length) for name, first, length in self.layout}
         self.fixed: dict[Action, int] = {Challenge(): 0, Accept(): 1}
         for action in self.extras:
@@ -193,7 +202,7 @@ class ActionSpace:
     """
 
     #: The rules whose actions are numbered.
-    rules: Rules = attrs.field(validator=_is_rules)
+    rules: Rules = attrs.field(validator=is_rules)
     _numbering: _Numbering = attrs.field(init=False, eq=False, repr=False)
     # Recent observations' legal bitsets, by id (the observation is kept, so the id stays its own).
     _views: dict[int, tuple[Observation, int]] = attrs.field(init=False, eq=False, repr=False)
@@ -261,7 +270,7 @@ class ActionSpace:
             )
         block = numbering.block
         if observation is not None:
-            allowed = _is_observation(observation).allowed_ranks
+            allowed = is_observation(observation).allowed_ranks
             required = len(allowed) == 1 and "play" in block
             if required and play.rank is not allowed[0]:
                 raise EncodingError(
@@ -309,7 +318,7 @@ class ActionSpace:
 
         """
         index = self._index(index)
-        observation = _is_observation(observation)
+        observation = is_observation(observation)
         if not self._legal_bits(observation) >> index & 1:
             raise EncodingError(self._illegal(index, observation))
         name, start = self._block_of(index)
@@ -478,7 +487,7 @@ class ActionSpace:
             EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
 
         """
-        digits = format(self._legal_bits(_is_observation(observation)), "b")
+        digits = format(self._legal_bits(is_observation(observation)), "b")
         return [digit == "1" for digit in reversed(digits.zfill(self.size))]
 
     def mask_array(self, observation: Observation) -> Any:
@@ -491,7 +500,7 @@ class ActionSpace:
         """
         import numpy  # an optional dependency: only the array methods need it
 
-        bits = self._legal_bits(_is_observation(observation))
+        bits = self._legal_bits(is_observation(observation))
         raw = numpy.frombuffer(bits.to_bytes((self.size + 7) // 8, "little"), dtype=numpy.uint8)
         return numpy.unpackbits(raw, count=self.size, bitorder="little").view(numpy.bool_)
 
@@ -502,7 +511,7 @@ class ActionSpace:
             EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
 
         """
-        digits = format(self._legal_bits(_is_observation(observation)), "b")[::-1]
+        digits = format(self._legal_bits(is_observation(observation)), "b")[::-1]
         found = []
         index = digits.find("1")
         while index >= 0:
@@ -512,35 +521,6 @@ class ActionSpace:
 
 
 _PHASES = (Phase.PLAY, Phase.CHALLENGE, Phase.DISCARD, Phase.CONSENT, Phase.OVER)
-
-
-def _laid_out(
-    lengths: Sequence[tuple[str, int]], start: int = 0
-) -> tuple[tuple[str, int, int], ...]:
-    """Sections ``(name, length)`` one after another from ``start``: ``(name, start, length)``."""
-    layout = []
-    for name, length in lengths:
-        layout.append((name, start, length))
-        start += length
-    return tuple(layout)
-
-
-def _size(layout: tuple[tuple[str, int, int], ...]) -> int:
-    """The length of a vector laid out as ``layout`` (0 when it has no section)."""
-    if not layout:
-        return 0
-    _, start, length = layout[-1]
-    return start + length
-
-
-def _section(
-    layout: tuple[tuple[str, int, int], ...], vector: Sequence[float], name: str
-) -> list[float]:
-    """The part of ``vector`` named ``name`` in ``layout``."""
-    for found, start, length in layout:
-        if found == name:
-            return list(vector[start : start + length])
-    raise EncodingError(f"no section {name!r}; the sections are {[n for n, _, _ in layout]}")
 
 
 @attrs.frozen
@@ -575,7 +555,7 @@ class ObservationEncoder:
     """
 
     #: The rules whose observations are encoded.
-    rules: Rules = attrs.field(validator=_is_rules)
+    rules: Rules = attrs.field(validator=is_rules)
     # Each distinct card's place in the ``hand`` section.
     _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
 
@@ -599,12 +579,12 @@ class ObservationEncoder:
             ("allowed_ranks", ranks), ("discarded", ranks), ("offered", ranks), ("set_aside", 1),
             ("stock", 1),
         ]  # fmt: skip
-        return _laid_out(lengths)
+        return laid_out(lengths)
 
     @property
     def size(self) -> int:
         """The length of every vector."""
-        return _size(self.layout)
+        return size_of(self.layout)
 
     def section(self, vector: Sequence[float], name: str) -> list[float]:
         """The part of ``vector`` named ``name`` in :attr:`layout`.
@@ -613,7 +593,7 @@ class ObservationEncoder:
             EncodingError: there is no section of that name.
 
         """
-        return _section(self.layout, vector, name)
+        return section_of(self.layout, vector, name)
 
     def encode(self, observation: Observation) -> list[float]:
         """The observation as a list of ``size`` floats.
@@ -622,7 +602,7 @@ class ObservationEncoder:
             EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
 
         """
-        observation = _is_observation(observation)
+        observation = is_observation(observation)
         players = self.rules.players
         ranks = self.rules.deck.ranks
         cards = self._cards
@@ -662,219 +642,6 @@ class ObservationEncoder:
         """The vector as a ``numpy`` array of float32 (numpy must be installed).
 
         Raises:
-            ImportError: numpy is not installed.
-
-        """
-        import numpy  # an optional dependency: only this method needs it
-
-        return numpy.asarray(self.encode(observation), dtype=numpy.float32)
-
-
-#: How many folded logs an information-state encoder keeps to go on from.
-_MEMORIES_KEPT = 64
-
-
-@attrs.frozen
-class InformationStateEncoder:
-    """An observation and what its seat remembers of the game, as a flat list of numbers.
-
-    The vector starts with the whole :class:`ObservationEncoder` vector (its
-    sections first, under the same names), then the seat's memory of the
-    game, read from its log as it saw it (``P`` seats, ``R`` ranks, ``C``
-    distinct cards, ``G`` the deck's size, the most groups a table can hold):
-
-    ====================  ======  ===============================================  ==========
-    name                  length  content                                          values
-    ====================  ======  ===============================================  ==========
-    ``events_seen``       1       events in the seat's log so far                  0 and up
-    ``claims_made``       P       claims each seat has made this game              0 and up
-    ``challenges_made``   P       challenges each seat has made                    0 and up
-    ``shown_lying``       P       each seat's claims turned over and found false   0 and up
-    ``shown_truthful``    P       each seat's claims turned over and found true    0 and up
-    ``piles_taken``       P       piles each seat has taken                        0 and up
-    ``passes``            P       passes by each seat since the last claim         0 and up
-    ``group_seat``        G × P   one-hot per group on the table, newest first:    0 or 1
-                                  who laid it (zeros past the last group)
-    ``group_count``       G       cards in each group, newest first                0 to the
-                                                                                   largest
-                                                                                   claim
-    ``group_rank``        G × R   one-hot per group, newest first: the rank        0 or 1
-                                  announced
-    ``mine_on_table``     C       copies of each card the seat laid that are on    0 to the
-                                  the table now                                    copies
-    ``shown_on_table``    C       copies of each card of another seat's group      0 to the
-                                  turned over and still on the table               copies
-    ``taken``             P × C   for each seat, then each card: copies the seat   0 to the
-                                  last saw go into that seat's hand with a pile    copies
-                                  (its own laid cards, or cards turned over)
-    ``discarded_cards``   C       copies of each card set aside in fours           0 to the
-                                                                                   copies
-    ``last_revealed``     C       copies of each card turned over in the newest    0 to the
-                                  challenge                                        copies
-    ====================  ======  ===============================================  ==========
-
-    "The copies" is how many copies of the card the deck holds. ``taken``
-    is where the seat last saw each card go; a copy it sees again (turned
-    over from that seat's group, set aside by it, back in its own hand)
-    leaves it.
-
-    Two views that differ in what the seat saw encode differently; two
-    that differ only in cards it never saw encode the same. The log is
-    folded once: an encoder keeps its latest folds and goes on from the one
-    a newer view of the same game extends, so a vector costs the events
-    since, plus the table, not the whole log.
-
-    >>> import cheatrules as cr
-    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"], dealer=2)
-    >>> state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())
-    >>> encoder = InformationStateEncoder(cr.english(3))
-    >>> vector = encoder.encode(state.observe(2))
-    >>> encoder.section(vector, "shown_lying")  # seat 0's claim was false
-    [1.0, 0.0, 0.0]
-    >>> taken = encoder.section(vector, "taken")  # seat 0 took back the K♦ it showed
-    >>> sum(taken[:52]), sum(taken[52:])
-    (1.0, 0.0)
-
-    """
-
-    #: The rules whose observations are encoded.
-    rules: Rules = attrs.field(validator=_is_rules)
-    _base: ObservationEncoder = attrs.field(init=False, eq=False, repr=False)
-    _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
-    _memories: dict[int, tuple[Any, int, Memory]] = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_base", ObservationEncoder(self.rules))
-        cards = sorted(set(self.rules.deck.cards()))
-        object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
-        object.__setattr__(self, "_memories", {})
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The rules alone: the folds kept are left behind.
-        return (InformationStateEncoder, (self.rules,))
-
-    @property
-    def layout(self) -> tuple[tuple[str, int, int], ...]:
-        """Each section as ``(name, start, length)``: the observation's, then the memory's."""
-        players = self.rules.players
-        ranks = len(self.rules.deck.ranks)
-        cards = len(self._cards)
-        groups = self.rules.deck.size
-        lengths = [
-            ("events_seen", 1), ("claims_made", players), ("challenges_made", players),
-            ("shown_lying", players), ("shown_truthful", players), ("piles_taken", players),
-            ("passes", players), ("group_seat", groups * players), ("group_count", groups),
-            ("group_rank", groups * ranks), ("mine_on_table", cards), ("shown_on_table", cards),
-            ("taken", players * cards), ("discarded_cards", cards), ("last_revealed", cards),
-        ]  # fmt: skip
-        base = self._base.layout
-        return base + _laid_out(lengths, _size(base))
-
-    @property
-    def size(self) -> int:
-        """The length of every vector."""
-        return _size(self.layout)
-
-    def section(self, vector: Sequence[float], name: str) -> list[float]:
-        """The part of ``vector`` named ``name`` in :attr:`layout`.
-
-        Raises:
-            EncodingError: there is no section of that name.
-
-        """
-        return _section(self.layout, vector, name)
-
-    def encode(self, observation: Observation) -> list[float]:
-        """The observation and the seat's memory as a list of ``size`` floats.
-
-        Raises:
-            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
-
-        """
-        observation = _is_observation(observation)
-        memory = self._memory(observation)
-        players = self.rules.players
-        vector = self._base.encode(observation)
-        vector.append(float(memory.events))
-        for counts in (
-            memory.claims, memory.challenges, memory.lies, memory.truths, memory.pickups,
-            memory.passes,
-        ):  # fmt: skip
-            vector += map(float, counts)
-        vector += self._groups(observation)
-        mine: Counter[Card] = Counter()
-        shown: Counter[Card] = Counter()
-        for seat, _, known, _ in memory.groups:
-            (mine if seat == observation.seat else shown).update(known)
-        for cards in (mine, shown, *memory.taken[:players], memory.discarded):
-            vector += self._per_card(cards)
-        vector += self._per_card(Counter(memory.last_revealed))
-        return vector
-
-    def _groups(self, observation: Observation) -> list[float]:
-        """The claims on the table, newest first: who, how many, which rank; zeros after."""
-        players = self.rules.players
-        ranks = self.rules.deck.ranks
-        groups = self.rules.deck.size
-        seats = [0.0] * (groups * players)
-        counts = [0.0] * groups
-        announced = [0.0] * (groups * len(ranks))
-        for place, claim in enumerate(reversed(observation.claims)):
-            if place >= groups:
-                break
-            seats[place * players + claim.seat] = 1.0
-            counts[place] = float(claim.count)
-            announced[place * len(ranks) + ranks.index(claim.rank)] = 1.0
-        return seats + counts + announced
-
-    def _per_card(self, counts: Counter[Card]) -> list[float]:
-        vector = [0.0] * len(self._cards)
-        places = self._cards
-        for card, count in counts.items():
-            if count > 0:
-                vector[places[card]] = float(count)
-        return vector
-
-    def _memory(self, observation: Observation) -> Memory:
-        """The seat's log folded, going on from the newest fold this encoder kept of it."""
-        seat = observation.seat
-        events = observation.events
-        if not isinstance(events, Log):
-            memory = self._fresh(seat)
-            memory.fold(events)
-            return memory
-        kept = self._memories
-        node = events.chunks
-        newer: list[tuple[Event, ...]] = []
-        found: Memory | None = None
-        while node is not None:
-            hit = kept.get(id(node))
-            if hit is not None and hit[0] is node and hit[1] == seat:
-                found = hit[2]
-                break
-            newer.append(node[0])
-            node = node[1]
-        if found is not None and not newer:
-            return found
-        memory = found.copy() if found is not None else self._fresh(seat)
-        for chunk in reversed(newer):
-            memory.fold(chunk)
-        kept[id(events.chunks)] = (events.chunks, seat, memory)
-        if len(kept) > _MEMORIES_KEPT:
-            with suppress(KeyError, RuntimeError, StopIteration):  # another thread got there first
-                del kept[next(iter(kept))]
-        return memory
-
-    def _fresh(self, seat: int) -> Memory:
-        deck = self.rules.deck
-        copies = {card: deck.card_copies(card) for card in self._cards}
-        return Memory(seat, self.rules.players, copies)
-
-    def array(self, observation: Observation) -> Any:
-        """The vector as a ``numpy`` array of float32 (numpy must be installed).
-
-        Raises:
-            EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.
             ImportError: numpy is not installed.
 
         """

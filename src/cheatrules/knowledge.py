@@ -9,9 +9,11 @@ group on the table, the cards set aside, the stock, the discards. A card
 whose set has one place is known for certain. Two deductions run after every
 event: a place already filled by cards known to be there holds no other
 card, and a place that exactly as many cards may be in as it holds holds all
-of them. With several packs the copies of a card cannot be told apart, and
-the seat places its own cards (in its hand and on the table) and the
-discards.
+of them. With several packs the copies of a card cannot be told apart, so
+copies are counted: each copy the seat saw go into a hand (turned over and
+taken, or its own card taken) stays known there until that hand lays a
+group the seat does not see, and comes back if the whole group is turned
+over; the copies it saw on the table and in the discards are placed there.
 
 A third deduction, a rank whose every copy is placed, bounds what the table
 may hold: a group may hold no more cards of a rank than the copies that may
@@ -28,6 +30,7 @@ early, and equals the knowledge worked out from the whole log afresh.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -307,10 +310,59 @@ def _counts(ranks: Iterable[Rank]) -> _Counts:
 _RANKS: dict[frozenset[Card], Counter[Rank]] = {}
 
 
+# What a group's knowledge is made from: its size, the cards known in it, and
+# the classes of cards that may be in it.
+_Made = tuple[int, frozenset[Card] | None, tuple[frozenset[Card], ...]]
+
+# Made from sets of cards, by the sets: the same sets recur from state to state
+# (an event changes the places of a few cards, most classes keep their cards).
+_SORTED: dict[frozenset[Card], tuple[Card, ...]] = {}
+_MERGED: dict[tuple[frozenset[Card], ...], tuple[Card, ...]] = {}
+_SUMMED: dict[tuple[frozenset[Card], ...], _Counts] = {}
+_CACHED = 8192
+
+
+def _sorted_of(cards: frozenset[Card] | None) -> tuple[Card, ...]:
+    """The cards of a set, sorted."""
+    if not cards:
+        return ()
+    found = _SORTED.get(cards)
+    if found is None:
+        if len(_SORTED) >= _CACHED:
+            _SORTED.clear()
+        found = _SORTED[cards] = tuple(sorted(cards))
+    return found
+
+
+def _merged(sets: tuple[frozenset[Card], ...]) -> tuple[Card, ...]:
+    """The cards of several sets together, sorted."""
+    if len(sets) < 2:
+        return _sorted_of(sets[0] if sets else None)
+    found = _MERGED.get(sets)
+    if found is None:
+        if len(_MERGED) >= _CACHED:
+            _MERGED.clear()
+        found = _MERGED[sets] = tuple(sorted(card for cards in sets for card in cards))
+    return found
+
+
+def _summed(sets: tuple[frozenset[Card], ...]) -> _Counts:
+    """How many cards of each rank several sets hold together, sorted by rank."""
+    found = _SUMMED.get(sets)
+    if found is None:
+        if len(_SUMMED) >= _CACHED:
+            _SUMMED.clear()
+        counts: Counter[Rank] = Counter()
+        for cards in sets:
+            counts.update(_ranks_of(cards))
+        found = _SUMMED[sets] = tuple(sorted(counts.items(), key=_by_rank))
+    return found
+
+
 def _ranks_of(cards: frozenset[Card]) -> Counter[Rank]:
     counts = _RANKS.get(cards)
     if counts is None:
-        if len(_RANKS) >= 8192:
+        if len(_RANKS) >= _CACHED:
             _RANKS.clear()
         counts = _RANKS[cards] = Counter(card.rank for card in cards)
     return counts
@@ -323,9 +375,11 @@ class _PerCard(_Tracker):
     those; a card in a class of one place is known to be there.
     ``capacity`` is how many cards each place holds; ``table`` the groups on
     it, oldest first; ``laid`` how many groups the game has seen laid.
+    ``made`` holds each group's knowledge once made, with what it was made
+    from, for the next tracker to keep where that is unchanged.
     """
 
-    __slots__ = ("capacity", "classes", "laid", "table")
+    __slots__ = ("capacity", "classes", "laid", "made", "table")
 
     def __init__(
         self,
@@ -341,6 +395,7 @@ class _PerCard(_Tracker):
         self.capacity = capacity
         self.table = table
         self.laid = laid
+        self.made: dict[_Place, tuple[_Made, GroupKnowledge]] = {}
 
     @classmethod
     def dealt(cls, seen: Observation, dealt: Dealt) -> _PerCard:
@@ -372,9 +427,11 @@ class _PerCard(_Tracker):
         return tracker
 
     def _copy(self) -> _PerCard:
-        return _PerCard(
+        copy = _PerCard(
             self.seat, self.players, dict(self.classes), dict(self.capacity), self.table, self.laid
         )
+        copy.made = self.made
+        return copy
 
     def after(self, events: Iterable[Event]) -> _Tracker:
         """Each event that moves or shows a card applied to a copy, then both deductions."""
@@ -496,39 +553,52 @@ class _PerCard(_Tracker):
 
     def _made(self) -> CardKnowledge:
         known: dict[_Place, frozenset[Card]] = {}
-        unseen: Counter[Rank] = Counter()
-        on_table: Counter[Rank] = Counter()
-        by_group: dict[_Place, Counter[Rank]] = {group: Counter() for group in self.table}
+        unplaced: list[frozenset[Card]] = []
+        on_table: list[frozenset[Card]] = []
+        # The classes that may be in each group, as their cards (see _groups).
+        in_group: dict[_Place, list[frozenset[Card]]] = {group: [] for group in self.table}
         for key, cards in self.classes.items():
             if len(key) == 1:
                 (only,) = key
                 known[only] = cards
                 continue
-            ranks = _ranks_of(cards)
-            unseen.update(ranks)
-            if key.isdisjoint(by_group):
-                continue
-            on_table.update(ranks)
-            for place in key:
-                if place in by_group:
-                    by_group[place].update(ranks)
-        groups = tuple(
-            GroupKnowledge(
-                self.capacity[group],
-                tuple(sorted(known.get(group, ()))),
-                tuple(sorted(by_group[group].items())),
-            )
-            for group in self.table
-        )
+            unplaced.append(cards)
+            touched = [place for place in key if place in in_group]
+            if touched:
+                on_table.append(cards)
+                for place in touched:
+                    in_group[place].append(cards)
+        groups = self._groups(known, in_group)
+        pile = tuple(cards for cards in map(known.get, self.table) if cards)
         return CardKnowledge(
             seat=self.seat,
-            hands=tuple(tuple(sorted(known.get(("hand", s), ()))) for s in range(self.players)),
-            pile=tuple(sorted(card for group in groups for card in group.known)),
-            discarded=tuple(sorted(known.get(_DISCARDED, ()))),
-            unseen=tuple(sorted(unseen.items())),
+            hands=tuple(_sorted_of(known.get(("hand", s))) for s in range(self.players)),
+            pile=_merged(pile),
+            discarded=_sorted_of(known.get(_DISCARDED)),
+            unseen=_summed(tuple(unplaced)),
             groups=groups,
-            on_table=tuple(sorted(on_table.items())),
+            on_table=_summed(tuple(on_table)),
         )
+
+    def _groups(
+        self, known: dict[_Place, frozenset[Card]], in_group: dict[_Place, list[frozenset[Card]]]
+    ) -> tuple[GroupKnowledge, ...]:
+        """Each group's knowledge: the earlier tracker's where what it is made from is unchanged.
+
+        An event changes few classes, so most groups keep their size, their
+        known cards and the classes that may be in them (the very same sets).
+        """
+        earlier = self.made
+        made: dict[_Place, tuple[_Made, GroupKnowledge]] = {}
+        for group in self.table:
+            source = (self.capacity[group], known.get(group), tuple(in_group[group]))
+            kept = earlier.get(group)
+            if kept is None or kept[0] != source:
+                made_now = GroupKnowledge(source[0], _sorted_of(source[1]), _summed(source[2]))
+                kept = (source, made_now)
+            made[group] = kept
+        self.made = made
+        return tuple(made[group][1] for group in self.table)
 
 
 def _narrowed(key: _Key, full: set[_Place], exact: set[_Place]) -> _Key:
@@ -541,137 +611,225 @@ def _narrowed(key: _Key, full: set[_Place], exact: set[_Place]) -> _Key:
     return (key - full) or key
 
 
-# -- several packs: the seat's own cards and the discards ------------------------------------
+# -- several packs: copies counted where the seat saw them go ---------------------------------
+
+# A group on the table as a seat with copies knows it: the seat that laid it,
+# its size, the cards known in it (sorted), and the cards known in the
+# layer's hand just before it was laid (sorted), which stay known there if
+# the whole group is turned over before the layer lays again.
+_Group = tuple[int, int, tuple[Card, ...], tuple[Card, ...]]
 
 
 class _Counted(_Tracker):
-    """Several packs: the seat's hand, its cards on the table, the discards, and the rest counted.
+    """Several packs: the copies of each card the seat saw go somewhere, counted there.
 
-    ``table`` holds each group on the table, oldest first, as its size and
-    the seat's cards in it (none for another seat's group); ``unseen``
-    counts by rank the cards of the deck placed in none of those.
+    ``hands`` holds for each seat the copies known in its hand (for this
+    seat, its whole hand): a copy the seat saw go into a hand stays known
+    there until that hand lays a group the seat does not see (and comes back
+    if the whole group is turned over). ``table`` holds each group on the
+    table, oldest first (see ``_Group``); ``pile`` the cards known on it,
+    sorted, and ``open`` how many of its groups are not wholly known;
+    ``unseen`` counts by rank the copies of the deck placed nowhere.
     """
 
-    __slots__ = ("discarded", "groups", "hand", "table", "unseen")
+    __slots__ = ("discarded", "groups", "hands", "open", "pile", "table", "unseen")
 
     def __init__(
-        self,
-        seat: int,
-        players: int,
-        hand: tuple[Card, ...],
-        table: tuple[tuple[int, tuple[Card, ...]], ...],
-        discarded: tuple[Card, ...],
-        unseen: _Counts,
+        self, seat: int, players: int, hands: tuple[tuple[Card, ...], ...], unseen: _Counts
     ) -> None:
         super().__init__(seat, players)
-        self.hand = hand
-        self.table = table
-        self.discarded = discarded
+        self.hands = hands
         self.unseen = unseen
-        # The groups' knowledge, made with the knowledge (and extended while the unseen stay).
-        self.groups: tuple[GroupKnowledge, ...] | None = None
+        self.table: tuple[_Group, ...] = ()
+        self.discarded: tuple[Card, ...] = ()
+        self.pile: tuple[Card, ...] = ()
+        self.open = 0
+        # The knowledge of the first groups on the table, made with the knowledge and
+        # kept by the next tracker while those groups and the unseen counts stay.
+        self.groups: tuple[GroupKnowledge, ...] = ()
 
     @classmethod
     def dealt(cls, seen: Observation, dealt: Dealt) -> _Counted:
         """Right after the deal: the seat's hand placed, every other card unseen."""
-        hand = dealt.hands[seen.seat]
+        hand = _joined((), dealt.hands[seen.seat])
+        hands = tuple(hand if each == seen.seat else () for each in range(seen.players))
         unseen = Counter(card.rank for card in seen.rules.deck.cards())
         unseen.subtract(card.rank for card in hand)
-        return cls(seen.seat, seen.players, hand, (), (), _positive(unseen))
+        return cls(seen.seat, seen.players, hands, _positive(unseen))
+
+    def _copy(self) -> _Counted:
+        copy = _Counted(self.seat, self.players, self.hands, self.unseen)
+        copy.table, copy.discarded, copy.pile = self.table, self.discarded, self.pile
+        copy.open, copy.groups = self.open, self.groups
+        return copy
 
     def after(self, events: Iterable[Event]) -> _Tracker:
-        """Each event that moves the seat's cards or shows discards, applied in turn."""
-        tracker: _Counted = self
+        """Each event that moves or shows a card applied to a copy (copied once)."""
+        copy: _Counted | None = None
         for event in events:
+            if not isinstance(event, (Played, Revealed, PileTaken, Drew, Discarded)):
+                continue
+            if isinstance(event, Drew) and event.seat != self.seat:
+                continue  # cards from the stock, unseen: what was known of the hand stays
+            if isinstance(event, Discarded) and not event.cards:
+                continue
+            if copy is None:
+                copy = self._copy()
             if isinstance(event, Played):
-                tracker = tracker._laid(event)
+                copy._laid(event)
+            elif isinstance(event, Revealed):
+                copy._shown(event)
             elif isinstance(event, PileTaken):
-                tracker = tracker._taken(event)
-            elif isinstance(event, Drew) and event.seat == self.seat:
-                hand = tuple(sorted(tracker.hand + event.cards))
-                tracker = tracker._with(hand=hand, placed=event.cards)
-            elif isinstance(event, Discarded) and event.cards:
-                hand, placed = tracker.hand, event.cards
-                if event.seat == self.seat:  # from its hand: placed already
-                    hand, placed = _less(hand, event.cards), ()
-                discarded = tuple(sorted(tracker.discarded + event.cards))
-                tracker = tracker._with(hand=hand, discarded=discarded, placed=placed)
-        return tracker
+                copy._taken(event)
+            elif isinstance(event, Drew):
+                copy._hand(self.seat, _joined(copy.hands[self.seat], event.cards))
+                copy._placed(event.cards)
+            else:
+                copy._discarded(event)
+        return self if copy is None else copy
 
-    def _with(
-        self,
-        placed: Iterable[Card] = (),
-        lost: Iterable[Card] = (),
-        **changes: Any,
-    ) -> _Counted:
-        """A copy with ``changes``, and the unseen counts less ``placed``, plus ``lost``."""
-        fields: dict[str, Any] = {
-            "hand": self.hand,
-            "table": self.table,
-            "discarded": self.discarded,
-            "unseen": self.unseen,
-        }
-        fields.update(changes)
-        placed, lost = tuple(placed), tuple(lost)
-        if placed or lost:
-            unseen = Counter(dict(self.unseen))
-            unseen.subtract(card.rank for card in placed)
-            unseen.update(card.rank for card in lost)
-            fields["unseen"] = _positive(unseen)
-        following = _Counted(self.seat, self.players, **fields)
-        if following.unseen is self.unseen and self.groups is not None:
-            # The unseen counts stay: every group kept keeps its knowledge.
-            kept = min(len(self.table), len(following.table))
-            if following.table[:kept] == self.table[:kept]:
-                following.groups = self.groups[:kept]
-        return following
+    def _hand(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``seat``'s known hand is ``cards``."""
+        self.hands = (*self.hands[:seat], cards, *self.hands[seat + 1 :])
 
-    def _laid(self, event: Played) -> _Counted:
-        """A group laid: the seat's own cards go from its hand to it; the unseen counts stay."""
-        if event.seat != self.seat:
-            return self._with(table=(*self.table, (event.count, ())))
-        hand = _less(self.hand, event.cards)
-        return self._with(hand=hand, table=(*self.table, (event.count, tuple(sorted(event.cards)))))
+    def _placed(self, placed: Sequence[Card], lost: Sequence[Card] = ()) -> None:
+        """The unseen counts less ``placed``, plus ``lost``."""
+        if not placed and not lost:
+            return
+        # By the ranks' values: a Rank hashes in Python, an int in C.
+        counts = {rank._value_: count for rank, count in self.unseen}
+        for card in placed:
+            counts[card.rank._value_] -= 1
+        for card in lost:
+            value = card.rank._value_
+            counts[value] = counts.get(value, 0) + 1
+        self.unseen = tuple((_RANK_OF[v], counts[v]) for v in sorted(counts) if counts[v] > 0)
+        self.groups = ()  # the groups not wholly known may hold any of the unseen
 
-    def _taken(self, event: PileTaken) -> _Counted:
+    def _laid(self, event: Played) -> None:
+        """A group laid: the seat's own cards go to it; another seat's known cards may have."""
+        seat = event.seat
+        if seat == self.seat:
+            cards = _joined((), event.cards)
+            self._hand(seat, _less(self.hands[seat], cards))
+            self.table += ((seat, event.count, cards, ()),)
+            self.pile = _joined(self.pile, cards)
+            return
+        held = self.hands[seat]
+        if held:
+            self._hand(seat, ())
+            self._placed((), held)
+        self.table += ((seat, event.count, (), held),)
+        self.open += 1
+
+    def _shown(self, event: Revealed) -> None:
+        """Cards of a group turned over: known in it; a whole group gives back its layer's hand."""
+        table = self.table
+        where = len(table) - (2 if event.earlier else 1)
+        if where < 0 or table[where][0] == self.seat:
+            return
+        seat, size, known, held = table[where]
+        if known:  # shown before: the copies shown again may be those known
+            had = Counter(known)
+            placed = tuple((Counter(event.cards) - had).elements())
+            now = tuple(sorted((had | Counter(event.cards)).elements()))
+        else:
+            placed, now = event.cards, _joined((), event.cards)
+        if not placed:
+            return
+        self.pile = _joined(self.pile, placed)
+        if len(now) == size:
+            self.open -= 1
+            if held and all(group[0] != seat for group in table[where + 1 :]):
+                # The layer laid exactly these: what else it was known to hold, it holds.
+                back = _less(held, now)
+                self._hand(seat, _joined(self.hands[seat], back))
+                placed += back
+            held = ()
+        self.table = (*table[:where], (seat, size, now, held), *table[where + 1 :])
+        self.groups = self.groups[:where]
+        self._placed(placed)
+
+    def _taken(self, event: PileTaken) -> None:
         """A seat takes the pile (all but a final play kept apart, if the count says so).
 
-        The seat's own cards taken are placed no more, unless the seat took
-        them; the cards it took are placed in its hand.
+        The cards known in the groups taken are known in the taker's hand;
+        the seat that takes sees every card it takes.
         """
         table = self.table
-        kept = table[-1:] if event.count < sum(size for size, _ in table) else ()
-        mine = [card for _, cards in table[: len(table) - len(kept)] for card in cards]
-        if event.seat == self.seat:
-            hand = tuple(sorted(self.hand + event.cards))
-            return self._with(hand=hand, table=kept, placed=event.cards, lost=mine)
-        return self._with(table=kept, lost=mine)
+        kept = table[-1:] if event.count < sum(group[1] for group in table) else ()
+        known = tuple(card for group in table[: len(table) - len(kept)] for card in group[2])
+        self.table, self.groups = kept, ()
+        self.pile = kept[0][2] if kept else ()
+        self.open = sum(len(group[2]) < group[1] for group in kept)
+        seat = event.seat
+        if seat == self.seat:
+            self._hand(seat, _joined(self.hands[seat], event.cards))
+            self._placed(_less(event.cards, known))  # those known were placed already
+        else:
+            self._hand(seat, _joined(self.hands[seat], known))
+
+    def _discarded(self, event: Discarded) -> None:
+        """A four set aside: the copies known in the hand are gone from it, the rest placed."""
+        seat, cards = event.seat, event.cards
+        self.discarded = _joined(self.discarded, cards)
+        had = self.hands[seat]
+        left = _less(had, cards)
+        self._hand(seat, left)
+        if seat == self.seat:
+            return
+        self.table = tuple(
+            (each, size, known, _less(held, cards)) if each == seat and held else group
+            for group in self.table
+            for each, size, known, held in (group,)
+        )
+        self._placed(_less(cards, _less(had, left)))
 
     def _made(self) -> CardKnowledge:
-        groups = self.groups or ()
-        if len(groups) != len(self.table):
-            groups = (
-                *groups,
-                *(
-                    GroupKnowledge(size, mine, () if mine else self.unseen)
-                    for size, mine in self.table[len(groups) :]
-                ),
+        groups = self.groups
+        if len(groups) < len(self.table):
+            groups += tuple(
+                GroupKnowledge(size, known, () if len(known) == size else self.unseen)
+                for _, size, known, _ in self.table[len(groups) :]
             )
-        self.groups = groups
+            self.groups = groups
         return CardKnowledge(
             seat=self.seat,
-            hands=tuple(self.hand if s == self.seat else () for s in range(self.players)),
-            pile=tuple(sorted(card for _, mine in self.table for card in mine)),
+            hands=self.hands,
+            pile=self.pile,
             discarded=self.discarded,
             unseen=self.unseen,
             groups=groups,
-            on_table=self.unseen if any(not mine for _, mine in self.table) else (),
+            on_table=self.unseen if self.open else (),
         )
 
 
 def _less(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``hand`` without ``cards`` (one copy each), sorted."""
-    return tuple(sorted((Counter(hand) - Counter(cards)).elements()))
+    """``hand`` without ``cards`` (one copy each, those it holds), in the order of ``hand``."""
+    if not cards or not hand:
+        return hand
+    dropped = Counter(card.key for card in cards)  # keys: a Card hashes in Python
+    left = []
+    for card in hand:
+        if dropped[card.key] > 0:
+            dropped[card.key] -= 1
+        else:
+            left.append(card)
+    return tuple(left)
+
+
+def _joined(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` and ``cards`` together, sorted."""
+    return tuple(sorted((*hand, *cards), key=_KEY))
+
+
+_KEY = operator.attrgetter("key")
+_RANK_OF = {rank._value_: rank for rank in Rank}
+
+
+def _by_rank(item: tuple[Rank, int]) -> int:
+    """A count's sort key: its rank's place in the order."""
+    return int(item[0]._value_)
 
 
 def _positive(counts: Counter[Rank]) -> _Counts:

@@ -1,0 +1,80 @@
+"""What the encoders share: their error, the checks of their arguments, and their layouts.
+
+:mod:`cheatrules.encoding` (the action space and the observation vector)
+and :mod:`cheatrules.information_state` (the vector with the seat's memory)
+both import it. A layout is a tuple of sections ``(name, start, length)``,
+one after another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cheatrules.errors import CheatRulesError, RulesError
+from cheatrules.observation import Observation
+from cheatrules.rules import Rules
+
+__all__ = [
+    "EncodingError",
+    "Layout",
+    "is_observation",
+    "is_rules",
+    "laid_out",
+    "section_of",
+    "size_of",
+]
+
+#: Sections of a vector (or blocks of an action space): ``(name, start, length)`` each.
+Layout = tuple[tuple[str, int, int], ...]
+
+
+class EncodingError(CheatRulesError, ValueError):
+    """An index or action outside the action space, or one the observing seat cannot take."""
+
+
+# Its public home, where users import it from: the name a traceback or a pickle shows.
+EncodingError.__module__ = "cheatrules.encoding"
+
+
+def is_rules(instance: object, attribute: Any, value: Any) -> None:
+    """An attrs validator: ``value`` must be a :class:`~cheatrules.Rules`."""
+    if not isinstance(value, Rules):
+        raise RulesError(
+            f"{type(instance).__name__}.{attribute.name} must be a Rules value such as "
+            f"cheatrules.english(4); got {value!r}"
+        )
+
+
+def is_observation(observation: object) -> Observation:
+    """``observation``, checked to be an :class:`~cheatrules.Observation`."""
+    if not isinstance(observation, Observation):
+        raise EncodingError(
+            f"expected an Observation (state.observe(seat)); got {type(observation).__name__}"
+        )
+    return observation
+
+
+def laid_out(lengths: Sequence[tuple[str, int]], start: int = 0) -> Layout:
+    """Sections ``(name, length)`` one after another from ``start``: ``(name, start, length)``."""
+    layout = []
+    for name, length in lengths:
+        layout.append((name, start, length))
+        start += length
+    return tuple(layout)
+
+
+def size_of(layout: Layout) -> int:
+    """The length of a vector laid out as ``layout`` (0 when it has no section)."""
+    if not layout:
+        return 0
+    _, start, length = layout[-1]
+    return start + length
+
+
+def section_of(layout: Layout, vector: Sequence[float], name: str) -> list[float]:
+    """The part of ``vector`` named ``name`` in ``layout``."""
+    for found, start, length in layout:
+        if found == name:
+            return list(vector[start : start + length])
+    raise EncodingError(f"no section {name!r}; the sections are {[n for n, _, _ in layout]}")
