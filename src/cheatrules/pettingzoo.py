@@ -16,7 +16,7 @@ what bad input does.
 >>> game.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> game.agent_selection, observation["action_mask"].dtype, reward
-('seat_0', dtype('int8'), 0)
+('seat_0', dtype('int8'), 0.0)
 """
 
 from __future__ import annotations
