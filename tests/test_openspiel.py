@@ -8,16 +8,15 @@ import subprocess
 import sys
 
 import numpy
+import pyspiel  # the dev extra installs OpenSpiel: CI runs these, never skips them
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")  # the dev extra installs it; CI runs these
-
-import cheatrules as cr  # noqa: E402
-from cheatrules.encoding import EncodingError, ObservationEncoder  # noqa: E402
-from cheatrules.errors import IllegalActionError, RulesError  # noqa: E402
-from cheatrules.events import Revealed  # noqa: E402
-from cheatrules.information_state import InformationStateEncoder  # noqa: E402
-from cheatrules.openspiel import DEFAULT_MAX_STEPS, CheatGame, CheatState  # noqa: E402
+import cheatrules as cr
+from cheatrules.encoding import EncodingError, ObservationEncoder
+from cheatrules.errors import IllegalActionError, RulesError
+from cheatrules.events import Revealed
+from cheatrules.information_state import InformationStateEncoder
+from cheatrules.openspiel import DEFAULT_MAX_STEPS, CheatGame, CheatState
 
 
 def load(name: str, **parameters: object) -> CheatGame:
