@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import runpy
+import sys
 from pathlib import Path
 
 import pytest
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+
+#: Command-line arguments that keep an example short here (IS-MCTS: one game of at most
+#: 60 decisions, two simulations a decision).
+ARGUMENTS = {"ismcts_vs_counting.py": ["1", "2", "60"]}
 
 
 def test_there_are_examples() -> None:
@@ -16,11 +21,15 @@ def test_there_are_examples() -> None:
         "custom_policy.py",
         "bot_vs_bots.py",
         "replay_record.py",
+        "ismcts_vs_counting.py",
     }
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
-def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_example_runs(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", [str(path), *ARGUMENTS.get(path.name, [])])
     runpy.run_path(str(path), run_name="__main__")
     assert capsys.readouterr().out.strip()
 

@@ -183,6 +183,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._view_records",
             "cheatrules._view_log",
             "cheatrules.pettingzoo",
+            "cheatrules.openspiel",
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),

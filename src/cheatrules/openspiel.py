@@ -1,0 +1,653 @@
+"""OpenSpiel games for Cheat and Verish' Ne Verish' (the ``openspiel`` extra).
+
+Importing this module registers two Python games with OpenSpiel,
+``python_cheat`` (English Cheat) and ``python_verish`` (Verish' Ne
+Verish'), so ``pyspiel.load_game`` finds them::
+
+    import cheatrules.openspiel  # registers the games
+    import pyspiel
+
+    game = pyspiel.load_game("python_cheat(players=3,check=one-card)")
+
+Players are the seat numbers. The deal is dealt by chance nodes, one card
+at a time; where the rules turn over one card of a challenged group, the
+card is drawn at a chance node too. Actions are the indices of
+:class:`~cheatrules.encoding.ActionSpace`; the information-state tensor is
+:class:`~cheatrules.information_state.InformationStateEncoder`'s vector
+and the observation tensor :class:`~cheatrules.encoding.ObservationEncoder`'s.
+``resample_from_infostate`` deals a game the player cannot tell from the
+real one with :func:`cheatrules.sampling.sample`, so OpenSpiel's IS-MCTS
+can play. See the OpenSpiel guide in the docs for the parameters, rewards
+and layouts.
+
+Raises:
+    ImportError: OpenSpiel or NumPy is not installed (``pip install
+        "cheatrules[openspiel]"``).
+
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+try:
+    import numpy
+    import pyspiel
+except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
+    raise ImportError(
+        "cheatrules.openspiel needs OpenSpiel and NumPy, which the 'openspiel' extra "
+        'installs: pip install "cheatrules[openspiel]"'
+    ) from error
+
+from cheatrules.actions import Challenge
+from cheatrules.cards import CARD_BY_KEY, Card
+from cheatrules.chance import Chance
+from cheatrules.deal import deal
+from cheatrules.encoding import ActionSpace, ObservationEncoder
+from cheatrules.errors import IllegalActionError, RulesError
+from cheatrules.events import Event
+from cheatrules.information_state import InformationStateEncoder
+from cheatrules.observation import Observation
+from cheatrules.rules import Rules, english, verish
+from cheatrules.sampling import sample
+from cheatrules.seating import Seating
+from cheatrules.state import GameState
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "CheatGame",
+    "CheatState",
+    "Observer",
+    "VerishGame",
+    "rules_from_parameters",
+]
+
+#: The decisions a game may take before it is cut short (the ``max_steps`` parameter).
+DEFAULT_MAX_STEPS = 2000
+
+#: The policy families a game takes by name; ``"default"`` keeps the game's own choice.
+POLICY_PARAMETERS = (
+    "ranks",
+    "claims",
+    "window",
+    "check",
+    "after_challenge",
+    "passing",
+    "discards",
+    "ending",
+)
+
+#: The reward schemes: ``"outcome"`` (+1 each winner, -1 each loser) or ``"placing"``.
+REWARDS = ("outcome", "placing")
+
+
+def _parameters(deck_name: str, players: int) -> dict[str, Any]:
+    parameters: dict[str, Any] = {"players": players, deck_name: 0, "jokers": 0, "stock": 0}
+    parameters |= dict.fromkeys(POLICY_PARAMETERS, "default")
+    parameters |= {"reward": "outcome", "max_steps": DEFAULT_MAX_STEPS}
+    return parameters
+
+
+def _game_type(
+    short: str,
+    long: str,
+    low: int,
+    high: int,
+    parameters: dict[str, Any],
+    utility: Any = pyspiel.GameType.Utility.GENERAL_SUM,
+) -> Any:
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+_CHEAT = _game_type("python_cheat", "Cheat (English, cheatrules)", 3, 10, _parameters("decks", 4))
+_VERISH = _game_type(
+    "python_verish", "Verish' Ne Verish' (cheatrules)", 2, 6, _parameters("pack", 4)
+)
+
+
+def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
+    """The :class:`~cheatrules.Rules` a game's OpenSpiel parameters stand for.
+
+    Args:
+        game: ``"python_cheat"`` or ``"python_verish"``.
+        parameters: the game's parameters (missing ones take their defaults);
+            ``reward`` and ``max_steps`` are read by the game, not here.
+
+    Raises:
+        RulesError: an unknown game or parameter, or a value the rules refuse
+            (the message says what is allowed).
+
+    >>> rules_from_parameters("python_cheat", {"players": 3, "check": "one-card"}).check
+    OneCard()
+
+    """
+    if game not in ("python_cheat", "python_verish"):
+        raise RulesError(f"unknown game {game!r}; the games are python_cheat and python_verish")
+    deck_name = "decks" if game == "python_cheat" else "pack"
+    known = _parameters(deck_name, 0)
+    unknown = sorted(set(parameters) - set(known))
+    if unknown:
+        raise RulesError(
+            f"unknown parameter {', '.join(unknown)} for {game}; the parameters are "
+            f"{', '.join(known)}"
+        )
+    values = {name: parameters.get(name, value) for name, value in known.items()}
+    values["players"] = parameters.get("players", 4)
+    options: dict[str, Any] = {}
+    for name in (deck_name, "jokers", "stock"):
+        if values[name] != 0:
+            options[name] = values[name]
+    for name in POLICY_PARAMETERS:
+        if values[name] != "default":
+            options[name] = values[name]
+    make = english if game == "python_cheat" else verish
+    return make(values["players"], **options)
+
+
+@attrs.frozen
+class _Context:
+    """What every state of one game shares: the rules, the numbering and the encoders."""
+
+    rules: Rules
+    space: ActionSpace
+    observation: ObservationEncoder
+    information: InformationStateEncoder
+    max_steps: int
+    placing: bool
+    deck: tuple[int, ...]  # the key of every card of the deck, with copies
+    check_draws: bool  # the check turns over a card drawn at random
+    # Action strings already made, by index (OpenSpiel asks for them often).
+    described: dict[int, str] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def describe(self, index: int) -> str:
+        """``space.describe(index)``, made once per index."""
+        text = self.described.get(index)
+        if text is None:
+            text = self.described[index] = self.space.describe(index)
+        return text
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self  # shared by every state of the game; never changed
+
+
+def _draws_on_check(rules: Rules) -> bool:
+    """Whether the rules' check draws from chance (the one-card check does)."""
+
+    class Probe(Chance):
+        drew = False
+
+        def randrange(self, stop: int) -> int:
+            Probe.drew = True
+            return 0
+
+    cards = tuple(sorted({card.rank: card for card in rules.deck.cards()}.values()))[:2]
+    rules.check.shown(cards, Probe("probe"))
+    return Probe.drew
+
+
+@attrs.frozen
+class _Node:
+    """One OpenSpiel state's value: immutable, so a clone shares it (and the game's log).
+
+    Before the deal ends, ``game`` is ``None`` and ``dealt`` holds the keys
+    of the cards dealt so far, in order. ``pending`` is a challenge waiting
+    for the chance node that draws the card its check turns over.
+    """
+
+    game: GameState | None
+    dealt: tuple[int, ...] = ()
+    pending: Challenge | None = None
+    steps: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
+
+
+def _returns(context: _Context, game: GameState | None) -> list[float]:
+    players = context.rules.players
+    if game is None or game.outcome is None:
+        return [0.0] * players  # not over, or cut short at max_steps
+    if context.placing:
+        order = (*game.finishing_order, *game.seating.active)
+        step = 2.0 / (players - 1)
+        rewards = [0.0] * players
+        for place, seat in enumerate(order):
+            rewards[seat] = 1.0 - place * step
+        return rewards
+    rewards = [0.0] * players
+    for seat in game.outcome.winners:
+        rewards[seat] = 1.0
+    for seat in game.outcome.losers:
+        rewards[seat] = -1.0
+    return rewards
+
+
+class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """An OpenSpiel state over an immutable :class:`~cheatrules.GameState`.
+
+    :attr:`game_state` is the library's state (``None`` while the deal is
+    dealt). ``clone()`` shares it: OpenSpiel copies a Python state's
+    attributes with ``copy.deepcopy``, and this state keeps one immutable
+    value whose deep copy is itself.
+    """
+
+    def __init__(self, game: CheatGame, node: _Node | None = None) -> None:
+        super().__init__(game)
+        self._context: _Context = game.context
+        self._node: _Node = node if node is not None else _Node(None)
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The library's game state (before a pending check's draw); ``None`` during the deal."""
+        return self._node.game
+
+    @property
+    def steps(self) -> int:
+        """The decisions taken so far (chance outcomes not counted)."""
+        return self._node.steps
+
+    def observation_of(self, player: int) -> Observation | None:
+        """What seat ``player`` sees of :attr:`game_state`; ``None`` during the deal."""
+        game = self._node.game
+        return None if game is None else game.observe(player)
+
+    def current_player(self) -> int:
+        """The seat to decide, or OpenSpiel's chance or terminal player."""
+        node = self._node
+        game = node.game
+        if game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if node.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = game.to_move
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over, or cut short after ``max_steps`` decisions."""
+        node = self._node
+        game = node.game
+        if game is None:
+            return False
+        return game.is_over or node.steps >= self._context.max_steps
+
+    def returns(self) -> list[float]:
+        """Each seat's reward: 0 until the end, and 0 for every seat when cut short."""
+        if not self.is_terminal():
+            return [0.0] * self._context.rules.players
+        return _returns(self._context, self._node.game)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self._node.game
+        assert game is not None
+        # space.legal_indices(seen), read from the mask: quicker where hundreds of plays are legal.
+        mask = self._context.space.mask_array(game.observe(player))
+        indices: list[int] = numpy.flatnonzero(mask).tolist()
+        return indices
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes (card keys) with their probabilities.
+
+        During the deal: the cards not yet dealt, each card equally likely
+        (a card with two copies twice as likely). At a check's draw: the
+        cards of the challenged group, each equally likely.
+        """
+        node = self._node
+        if node.game is None:
+            left = Counter(self._context.deck)
+            left.subtract(node.dealt)
+        else:
+            left = Counter(card.key for card in self._challenged())
+        total = sum(left.values())
+        return [(key, count / total) for key, count in sorted(left.items()) if count > 0]
+
+    def _challenged(self) -> tuple[Card, ...]:
+        """The cards of the group the pending challenge turns over a card of."""
+        game = self._node.game
+        assert game is not None and self._node.pending is not None
+        groups = game.groups
+        return groups[-2 if self._node.pending.earlier else -1][1]
+
+    # -- moving on -----------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        context = self._context
+        if node.game is None or node.pending is not None:
+            self._node = self._chance(node, action)
+            return
+        game = node.game
+        seat = game.to_move
+        assert seat is not None
+        decided = context.space.decode(action, game.observe(seat))  # EncodingError if illegal
+        if (
+            isinstance(decided, Challenge)
+            and context.check_draws
+            and len({card.key for card in _group(game, decided)}) > 1
+        ):
+            self._node = _Node(game, pending=decided, steps=node.steps + 1)
+            return
+        self._node = _Node(game.apply(decided), steps=node.steps + 1)
+
+    def _chance(self, node: _Node, action: int) -> _Node:
+        outcomes = dict(self.chance_outcomes())
+        if action not in outcomes:
+            cards = " ".join(str(CARD_BY_KEY[key]) for key in outcomes)
+            raise IllegalActionError(
+                f"chance outcome {action!r} is not possible now; the outcomes are the keys of "
+                f"{cards} ({', '.join(map(str, outcomes))})"
+            )
+        if node.game is None:
+            dealt = (*node.dealt, int(action))
+            if len(dealt) < len(self._context.deck):
+                return _Node(None, dealt=dealt)
+            return _Node(_dealt(self._context.rules, dealt), dealt=dealt)
+        game = node.game
+        card = CARD_BY_KEY[int(action)]
+        scripted = attrs.evolve(game, draws=(*game.draws, (len(game.events), card)))
+        assert node.pending is not None
+        return _Node(scripted.apply(node.pending), steps=node.steps)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player != pyspiel.PlayerId.CHANCE:
+            return self._context.describe(action)
+        card = CARD_BY_KEY.get(int(action))
+        if card is None:
+            return f"chance outcome {action}"
+        node = self._node
+        if node.game is None:
+            return f"deal {card} {_destination(self._context.rules, len(node.dealt))}"
+        if node.pending is not None:
+            return f"turn over {card}"
+        return f"card {card}"
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CheatState:
+        """A state ``player_id`` cannot tell from this one, hidden cards placed at random.
+
+        The game comes from :func:`cheatrules.sampling.sample` (during the
+        deal: the cards others were dealt, shuffled), seeded by two draws of
+        ``probability_sampler`` (OpenSpiel's samplers return a float in
+        [0, 1)). The new state has the same information state for
+        ``player_id``; it carries no OpenSpiel action history
+        (``history()`` is empty), but the same :attr:`steps`.
+        """
+        seed = int(probability_sampler() * 2**26) << 26 | int(probability_sampler() * 2**26)
+        rng = random.Random(seed)
+        node = self._node
+        if node.game is None:
+            resampled = _Node(None, dealt=self._redealt(player_id, rng))
+        else:
+            game = sample(node.game.observe(player_id), rng)
+            resampled = attrs.evolve(node, game=game)
+        return CheatState(self.get_game(), resampled)
+
+    def _redealt(self, player: int, rng: random.Random) -> tuple[int, ...]:
+        """The deal so far with every card ``player`` was not dealt shuffled among the others."""
+        rules = self._context.rules
+        dealt = self._node.dealt
+        mine = [
+            position
+            for position in range(len(dealt))
+            if _destination(rules, position) == f"to seat {player}"
+        ]
+        unseen = Counter(self._context.deck)
+        unseen.subtract(dealt[position] for position in mine)
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        others = iter(pool)
+        kept = set(mine)
+        return tuple(dealt[p] if p in kept else next(others) for p in range(len(dealt)))
+
+    def __str__(self) -> str:
+        node = self._node
+        if node.game is None:
+            return f"dealing: {len(node.dealt)} of {len(self._context.deck)} cards dealt"
+        hands = " | ".join(
+            " ".join(_CARD_TEXT[card.key] for card in hand) for hand in node.game.hands
+        )
+        text = f"{node.game!r}\nhands: {hands}\nsteps: {node.steps}"
+        if node.pending is not None:
+            text += f"\ndrawing the card a challenge by seat {node.game.to_move} turns over"
+        return text
+
+
+#: The text of each card, by key (``str(card)`` formats its rank and suit each time).
+_CARD_TEXT = {key: str(card) for key, card in CARD_BY_KEY.items()}
+
+# The text of events already told, by id (kept with the event, so the id stays its own).
+# A seat's log shares its events from one state to the next, so each is told once.
+_EVENT_TEXT: dict[int, tuple[Event, str]] = {}
+
+
+def _event_text(event: Event) -> str:
+    """``str(event)``, made once per event object."""
+    found = _EVENT_TEXT.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    if len(_EVENT_TEXT) >= 200_000:
+        _EVENT_TEXT.clear()
+    text = str(event)
+    _EVENT_TEXT[id(event)] = (event, text)
+    return text
+
+
+def _group(game: GameState, challenge: Challenge) -> tuple[Card, ...]:
+    return game.groups[-2 if challenge.earlier else -1][1]
+
+
+def _destination(rules: Rules, position: int) -> str:
+    """Where the card dealt ``position``-th goes: set aside, to a seat, or to the stock."""
+    aside = rules.dealing.set_aside
+    if position < aside:
+        return "face down, set aside"
+    position -= aside
+    size = rules.dealing.hand_size
+    players = rules.players
+    if size is not None and position >= size * players:
+        return "to the stock"
+    return f"to seat {position % players}"  # the dealer is the last seat
+
+
+def _dealt(rules: Rules, keys: Sequence[int]) -> GameState:
+    """The game the cards dealt in this order start: set aside, dealt round, then the stock."""
+    aside = rules.dealing.set_aside
+    players = rules.players
+    cards = [CARD_BY_KEY[key] for key in keys]
+    hidden, rest = cards[:aside], cards[aside:]
+    size = rules.dealing.hand_size
+    stock: list[Card] = []
+    if size is not None:
+        rest, stock = rest[: size * players], rest[size * players :]
+    hands = [rest[seat::players] for seat in range(players)]
+    return deal(rules, hands=hands, hidden=hidden or None, stock=stock or None)
+
+
+class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """``python_cheat`` or ``python_verish``: the OpenSpiel game for a set of parameters.
+
+    Made by ``pyspiel.load_game``; :attr:`rules` are the rules played.
+
+    Raises:
+        RulesError: a parameter the rules refuse, ``reward`` other than
+            ``"outcome"`` or ``"placing"``, ``"placing"`` in a game that
+            ends at the first player out, or ``max_steps`` below 1.
+
+    """
+
+    _TYPE = _CHEAT
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game_type = self._TYPE
+        reward = params.pop("reward", "outcome")
+        max_steps = params.pop("max_steps", DEFAULT_MAX_STEPS)
+        rules = rules_from_parameters(game_type.short_name, params)
+        if reward not in REWARDS:
+            raise RulesError(f"reward must be 'outcome' or 'placing'; got {reward!r}")
+        placing = reward == "placing"
+        if placing and rules.players > 2 and rules.ending.is_over(Seating(rules.players, out=(0,))):
+            raise RulesError(
+                "reward='placing' needs a game played until one player is left "
+                "(ending='placings', as in Verish' Ne Verish'); this one ends at the first out"
+            )
+        if type(max_steps) is not int or max_steps < 1:
+            raise RulesError(f"max_steps must be a whole number of 1 or more; got {max_steps!r}")
+        deck = tuple(card.key for card in rules.deck.cards())
+        self.context = _Context(
+            rules,
+            ActionSpace(rules),
+            ObservationEncoder(rules),
+            InformationStateEncoder(rules),
+            max_steps,
+            placing,
+            deck,
+            _draws_on_check(rules),
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.context.space.size,
+            max_chance_outcomes=max(deck) + 1,
+            num_players=rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if placing else None,
+            max_game_length=max_steps,
+        )
+        if placing:  # the rewards of every ending, and of a game cut short, sum to 0
+            game_type = _game_type(
+                game_type.short_name,
+                game_type.long_name,
+                game_type.min_num_players,
+                game_type.max_num_players,
+                game_type.parameter_specification,
+                pyspiel.GameType.Utility.ZERO_SUM,
+            )
+        super().__init__(game_type, info, {**params, "reward": reward, "max_steps": max_steps})
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this game plays."""
+        return self.context.rules
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The numbering of the actions: OpenSpiel's action ``i`` is this space's index ``i``."""
+        return self.context.space
+
+    def new_initial_state(self) -> CheatState:
+        """The state before the deal: a chance node that deals the first card."""
+        return CheatState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal's cards, and at most one draw per decision."""
+        return len(self.context.deck) + self.context.max_steps
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """The observer OpenSpiel asks for tensors and strings (see :class:`Observer`)."""
+        return Observer(self.context, iig_obs_type, params)
+
+
+class VerishGame(CheatGame):
+    """``python_verish``: Verish' Ne Verish' (see :class:`CheatGame`)."""
+
+    _TYPE = _VERISH
+
+
+class Observer:
+    """OpenSpiel's observer: a seat's view as a tensor and a string.
+
+    With perfect recall (the information state), the tensor is
+    :class:`~cheatrules.information_state.InformationStateEncoder`'s vector
+    and the string the seat's view followed by its log, one event a line.
+    Without (the observation), the tensor is
+    :class:`~cheatrules.encoding.ObservationEncoder`'s vector and the string
+    the view alone. ``dict`` holds the encoder's sections by name. Before
+    the deal ends the tensor is zeros and the string lists the cards the
+    seat was dealt so far.
+
+    Raises:
+        RulesError: ``params`` given, or an observation type other than a
+            seat's own view of the public and its private information.
+
+    """
+
+    def __init__(self, context: _Context, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise RulesError(f"the observer takes no parameters; got {params!r}")
+        recall = False
+        if iig_obs_type is not None:
+            if (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            ):
+                raise RulesError(
+                    "the observer gives a seat's own view (public information and its own "
+                    f"private information); got {iig_obs_type!r}"
+                )
+            recall = bool(iig_obs_type.perfect_recall)
+        self._context = context
+        self._recall = recall
+        encoder = context.information if recall else context.observation
+        self._encode = encoder.encode
+        self.tensor = numpy.zeros(encoder.size, numpy.float32)
+        self.dict = {
+            name: self.tensor[start : start + length] for name, start, length in encoder.layout
+        }
+
+    def set_from(self, state: CheatState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        seen = state.observation_of(player)
+        if seen is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self._encode(seen)
+
+    def string_from(self, state: CheatState, player: int) -> str:
+        """``player``'s view of ``state`` as text (with its log, under perfect recall)."""
+        node = state._node
+        rules = self._context.rules
+        if node.game is None:
+            mine = " ".join(
+                str(CARD_BY_KEY[key])
+                for position, key in enumerate(node.dealt)
+                if _destination(rules, position) == f"to seat {player}"
+            )
+            return f"seat {player}: dealing, {len(node.dealt)} cards dealt; mine: {mine}"
+        seen = node.game.observe(player)
+        text = str(seen)
+        if self._recall:
+            text += "\n" + "\n".join(map(_event_text, seen.events))
+        if node.pending is not None:
+            text += f"\nseat {node.game.to_move} challenges: a card is drawn"
+        return text
+
+
+pyspiel.register_game(_CHEAT, CheatGame)
+pyspiel.register_game(_VERISH, VerishGame)
