@@ -182,6 +182,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._stored_view",
             "cheatrules._view_records",
             "cheatrules._view_log",
+            "cheatrules.gymnasium",
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),
