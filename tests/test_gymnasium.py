@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules.bots import CountingBot, HonestBot, RandomBot
 from cheatrules.encoding import ActionSpace
-from cheatrules.gymnasium import CheatEnv, ResetNeededError
+from cheatrules.gymnasium import CheatEnv, ResetNeededError, rewards
 from cheatrules.information_state import InformationStateEncoder
 
-from .strategies import NAMES
+from .strategies import NAMES, deals, play_randomly
 
 IDS = ["cheatrules/Cheat-v0", "cheatrules/Verish-v0"]
 
@@ -28,7 +28,7 @@ IDS = ["cheatrules/Cheat-v0", "cheatrules/Verish-v0"]
 def random_episode(env: Any, seed: int, rng: np.random.Generator) -> tuple[list[float], bool, bool]:
     """Play one episode with random masked actions; the rewards, and how it ended."""
     observation, info = env.reset(seed=seed)
-    rewards: list[float] = []
+    got: list[float] = []
     while True:
         mask = info["action_mask"]
         assert mask.dtype == np.int8 and mask.shape == (env.action_space.n,)
@@ -41,10 +41,10 @@ def random_episode(env: Any, seed: int, rng: np.random.Generator) -> tuple[list[
         one_at_a_time = "discard-four" in blocks
         assert len(legal) == len(state.legal_actions()) or (one_at_a_time and len(legal) > 0)
         observation, reward, terminated, truncated, info = env.step(rng.choice(legal))
-        rewards.append(float(reward))
+        got.append(float(reward))
         if terminated or truncated:
             assert observation in env.observation_space
-            return rewards, terminated, truncated
+            return got, terminated, truncated
 
 
 # -- Gymnasium's own checker ----------------------------------------------------------
@@ -251,6 +251,27 @@ def test_placing_in_cheat_shares_the_losers_places() -> None:
     env = CheatEnv("english", 3, reward="placing", opponents=RandomBot())
     finals = {random_episode(env, seed, np.random.default_rng(seed))[0][-1] for seed in range(12)}
     assert finals == {1.0, -0.5}
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal=deals(), seed=st.integers(0, 2**32))
+def test_rewards_follow_the_outcome_and_placings_sum_to_zero(deal: cr.GameState, seed: int) -> None:
+    states = play_randomly(deal, seed, limit=400)
+    for state in states[:: max(1, len(states) // 8)] + states[-1:]:
+        win_loss, placing = rewards(state), rewards(state, "placing")
+        players, order = state.players, state.finishing_order
+        for seat in range(players):
+            if seat in order:
+                assert placing[seat] == 1.0 - 2.0 * order.index(seat) / (players - 1)
+            elif not state.is_over:
+                assert placing[seat] == 0.0
+            if state.outcome is not None:
+                assert win_loss[seat] == (1.0 if seat in state.outcome.winners else -1.0)
+            else:
+                assert win_loss[seat] == (1.0 if seat in order else 0.0)
+        if state.is_over:
+            assert sum(placing) == pytest.approx(0.0)
+            assert max(placing) == 1.0
 
 
 def test_the_episode_is_truncated_after_max_steps_of_the_learner() -> None:
