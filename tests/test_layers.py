@@ -184,6 +184,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._view_log",
             "cheatrules.pettingzoo",
             "cheatrules.openspiel",
+            "cheatrules.gymnasium",
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),
