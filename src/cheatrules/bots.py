@@ -464,7 +464,7 @@ class SamplingBot:
     """
 
     #: How many consistent worlds to sample when the counts leave a claim in doubt.
-    samples: int = attrs.field(default=6, converter=_checks.index, validator=_checks.whole(1))
+    samples: int = attrs.field(default=4, converter=_checks.index, validator=_checks.whole(1))
     #: Kept for compatibility and unused: the bot no longer plays rollouts.
     horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
     #: How many tries each sample may take before that world is given up (decks with copies).
@@ -505,7 +505,7 @@ class SamplingBot:
 
 
 #: How many events a sample may replay, per event of the seat's log, before that world is given up.
-_SAMPLE_BUDGET = 20
+_SAMPLE_BUDGET = 8
 
 
 def _loses_if_out(seen: Observation, declarer: int) -> bool:
