@@ -238,3 +238,58 @@ def test_the_counting_bot_lets_claims_stand_that_copies_can_back() -> None:
     state = state.apply(Play("7♣", "K")).apply(Play("9♣", "K")).apply(Play("J♣", "K"))
     seen = state.observe(0)  # two Kings claimed by the others; three can be out there
     assert not CountingBot().doubts(seen)
+
+
+def one_ace_from_two_cards() -> cr.GameState:
+    """Seat 0 held two cards and claims one Ace; seat 1 holds three Aces: one Ace in 49 unseen."""
+    state = cr.deal(cr.english(3), hands=["5♣ 6♣", "A♠ A♦ A♥ 2♣", "Q♥ 8♣"])
+    return state.apply(Play("5♣", "A"))
+
+
+def three_aces() -> cr.GameState:
+    """Seat 0 lays three true Aces: unlikely from a uniform deal, honest all the same."""
+    state = cr.deal(cr.english(3), hands=["A♣ A♦ A♥ 5♣ 6♣ 7♣", "2♠ 9♣", "Q♥ 8♣"])
+    return state.apply(Play("A♣ A♦ A♥", "A"))
+
+
+def test_the_sampling_bot_doubts_a_claim_no_sampled_world_lets_be_honest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every sampled world is the real game, where seat 0 held no Ace.
+    state = one_ace_from_two_cards()
+    monkeypatch.setattr(cr.bots, "sample", lambda seen, rng, **_: state)
+    assert SamplingBot(doubt=1.0).act(state.observe(1), random.Random(0)) == Challenge()
+
+
+def test_the_sampling_bot_accepts_a_claim_every_sampled_world_lets_be_honest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every sampled world is the real game, where seat 0 held its three Aces.
+    state = three_aces()
+    monkeypatch.setattr(cr.bots, "sample", lambda seen, rng, **_: state)
+    assert SamplingBot(doubt=1.0).act(state.observe(1), random.Random(0)) == Accept()
+
+
+def test_the_sampling_bot_doubts_a_single_card_that_could_hardly_be_true() -> None:
+    seen = one_ace_from_two_cards().observe(1)
+    assert 0.02 < claim_odds(seen) < 0.05  # too likely for CountingBot to doubt
+    assert CountingBot().act(seen, random.Random(0)) == Accept()
+    assert SamplingBot().act(seen, random.Random(0)) == Challenge()
+
+
+def test_the_sampling_bot_trusts_many_cards_where_the_counting_bot_doubts() -> None:
+    # A liar lays as few cards as it may: three Aces at once are seldom a lie.
+    seen = three_aces().observe(1)
+    assert CountingBot().act(seen, random.Random(0)) == Challenge()
+    assert SamplingBot().act(seen, random.Random(0)) == Accept()
+
+
+def test_the_sampling_bot_challenges_a_final_play_that_would_end_the_game() -> None:
+    # English Cheat: letting seat 0 go out loses the game, so seat 1 calls
+    # even two cards CountingBot finds likely enough.
+    state = cr.deal(cr.english(3), hands=["5♣ 6♣", "2♠ 9♣", "Q♥ 8♣"])
+    seen = state.apply(Play("5♣ 6♣", "A")).observe(1)
+    assert SamplingBot(fallback=CountingBot(last_cards=0.0)).act(seen, random.Random(0)) == (
+        Challenge()
+    )
+    assert CountingBot(last_cards=0.0).act(seen, random.Random(0)) == Accept()

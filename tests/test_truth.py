@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import arena, bots
-from cheatrules.cards import Rank
 from cheatrules.events import Played, Revealed
 from cheatrules.policies import holds, proves
 
@@ -45,14 +44,16 @@ def test_is_truthful_agrees_with_the_engine_on_a_challenged_joker() -> None:
     assert play.is_truthful == revealed.truthful
 
 
-def test_the_rollout_bot_lays_jokers_as_true_cards() -> None:
-    # The sampling bot's rollout lays what it holds of the rank, jokers too.
+def test_the_sampling_bot_counts_jokers_as_true_cards() -> None:
+    # The sampling bot asks whether the declarer could have told the truth:
+    # jokers stand in for the claimed rank.
     state = cr.deal(cr.english(3, jokers=True), hands=["★♥ ★♠ 9♦", "A♠ 9♣", "Q♥ 8♣"])
-    for seed in range(20):
-        action = bots._quick(state, random.Random(seed))
-        assert isinstance(action, cr.Play)
-        if action.rank is not Rank.NINE:
-            assert action.is_truthful, action
+    state = state.apply(cr.Play("9♦ ★♥", "A"))
+    assert state.last_claim is not None
+    assert bots._could_be_honest(state, state.last_claim)
+    lie = state.apply(cr.Accept()).apply(cr.Accept()).apply(cr.Play("A♠ 9♣", "2"))
+    assert lie.last_claim is not None
+    assert not bots._could_be_honest(lie, lie.last_claim)  # no Two, no joker
 
 
 def test_the_arena_counts_a_joker_play_as_no_bluff() -> None:

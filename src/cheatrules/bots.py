@@ -34,10 +34,9 @@ from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
-from cheatrules.errors import CheatRulesError, RulesError
+from cheatrules.errors import RulesError
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
-from cheatrules.policies.challenges import holds
 from cheatrules.policies.declarations import declared
 from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
@@ -424,23 +423,37 @@ def _is_agent(instance: object, attribute: Any, value: object) -> None:
 
 @attrs.frozen
 class SamplingBot:
-    """Decides each challenge by Monte-Carlo rollouts over worlds its seat cannot tell apart.
+    """Judges doubtful claims over worlds its seat cannot tell apart, with a model of the declarer.
 
-    For a challenge decision it draws ``samples`` whole games consistent
-    with its observation (:func:`~cheatrules.sampling.sample`, at most
-    ``attempts`` tries each), plays each choice in
-    each of them, and lets every seat finish the game with a quick policy
-    (true cards when held, a random card otherwise, a challenge now and
-    then) for at most ``horizon`` decisions. It takes the choice that won
-    most often, a game cut short counting by the seat's share of players
-    holding more cards than it. A claim its card knowledge rules out is
-    challenged without sampling. Its plays are :class:`CountingBot`'s,
-    and so is its decision with no sample found or on a tie.
+    Its plays are :class:`CountingBot`'s (``fallback``); only its challenges
+    differ. Facing a claim it may challenge, it:
+
+    - challenges a claim its card knowledge rules out, or a run of claims of
+      one rank more than the cards can back (certain lies, no sampling);
+    - challenges a play of the declarer's last cards whenever letting it
+      stand would end the game with this seat among the losers (in Cheat,
+      where the first player out wins, a challenge then never costs more);
+    - otherwise doubts only where the counting odds are low: it asks how
+      likely the declarer could have told the truth, under the model "a
+      player tells the truth when it can, and a liar lays as few cards as a
+      claim allows". First from the counts (cheaply), and where that falls
+      below its bar, from ``samples`` whole games consistent with its view
+      (:func:`~cheatrules.sampling.sample`): in each, the declarer's hand
+      just before the play (its hand now plus the group it laid) either held
+      enough cards of the claimed rank (jokers standing in) to be honest, or
+      not. It challenges when both fall below the bar, which is ``doubt``
+      with an empty pile and shrinks as the pile grows (``pile_scale`` of
+      the fallback), since a wrong call costs the whole pile.
+
+    Unlike :class:`CountingBot`, it does not call a claim merely because the
+    counts make it unlikely: a claim of more cards than the fewest a claim
+    allows is seldom a lie, whatever a uniform deal says. No rollouts are
+    played, so the bot costs little more than its fallback.
 
     Raises:
         RulesError: ``samples`` or ``attempts`` is not a whole number of at
-            least 1, ``horizon`` not one of at least 0, or ``fallback`` is
-            not an agent.
+            least 1, ``horizon`` not one of at least 0, ``doubt`` not a
+            number from 0 to 1, or ``fallback`` is not an agent.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
@@ -450,70 +463,114 @@ class SamplingBot:
 
     """
 
-    #: How many consistent worlds to sample per challenge decision.
-    samples: int = attrs.field(default=8, converter=_checks.index, validator=_checks.whole(1))
-    #: The most decisions of a rollout before it is judged by hand sizes.
+    #: How many consistent worlds to sample when the counts leave a claim in doubt.
+    samples: int = attrs.field(default=4, converter=_checks.index, validator=_checks.whole(1))
+    #: Kept for compatibility and unused: the bot no longer plays rollouts.
     horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
-    #: How many tries each sample may take before that world is given up.
+    #: How many tries each sample may take before that world is given up (decks with copies).
     attempts: int = attrs.field(default=50, converter=_checks.index, validator=_checks.whole(1))
     #: The agent that takes every decision other than a challenge.
     fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
+    #: The bar with an empty pile: the chance of an honest declarer below which it challenges.
+    doubt: float = attrs.field(default=0.1, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
-        """The sampled decision (a challenge or not), else the counting one."""
-        if not _may_challenge(observation.decision):
-            return self.fallback.act(observation, rng)
+        """Challenge or not, as the class describes; every other decision is the fallback's."""
+        decision = observation.decision
         claim = observation.last_claim
-        if claim is not None and observation.knowledge().rules_out(claim):
-            return _CHALLENGE  # a lie whatever the hidden cards: no need to sample
-        counted = self.fallback.act(observation, rng)
-        if isinstance(counted, Challenge):
-            return counted
-        candidates: list[Action] = [_CHALLENGE, counted]
-        scores = [0.0, 0.0]
-        found = 0
-        for _ in range(self.samples):
-            try:
-                world = sample(observation, rng, attempts=self.attempts)
-            except SamplingError:
-                continue
-            found += 1
-            for index, candidate in enumerate(candidates):
-                scores[index] += self._rollout(world, candidate, observation.seat, rng)
-        # Without a world, or on a tie, the counting decision stands.
-        return _CHALLENGE if found and scores[0] > scores[1] else counted
+        if not _may_challenge(decision) or claim is None:
+            return self.fallback.act(observation, rng)
+        if self.doubts(observation, rng):
+            return _CHALLENGE
+        if isinstance(decision, Window):
+            return Accept()
+        return _lay(observation, _choices(observation), rng, careful=True)
 
-    def _rollout(self, world: GameState, first: Action, seat: int, rng: random.Random) -> float:
+    def doubts(self, observation: Observation, rng: random.Random) -> bool:
+        """Whether to challenge the last claim (``rng`` draws the sampled worlds)."""
+        claim = observation.last_claim
+        if claim is None:
+            return False
+        known = observation.knowledge()
+        if known.rules_out(claim) or _overclaimed(observation, known, claim):
+            return True  # a lie whatever the hidden cards: no need to sample
+        if observation.hand_sizes[claim.seat] == 0 and _loses_if_out(observation, claim.seat):
+            return True
+        pile = observation.pile_size - claim.count
+        bar = self.doubt / (1 + pile / self.fallback.pile_scale)
+        if _honest_odds(observation, known) >= bar:
+            return False
+        honest = _sampled_honesty(observation, rng, self.samples, self.attempts)
+        return honest is not None and honest < bar
+
+
+#: How many events a sample may replay, per event of the seat's log, before that world is given up.
+_SAMPLE_BUDGET = 8
+
+
+def _loses_if_out(seen: Observation, declarer: int) -> bool:
+    """Whether the game would end with this seat losing if ``declarer`` went out now."""
+    seating = seen.table.seating.leave(declarer)
+    ending = seen.rules.ending
+    return ending.is_over(seating) and seen.seat not in ending.result(seating)[0]
+
+
+def _stretch(seen: Observation, claim: Claim) -> float:
+    """How likely a liar is to claim ``claim.count`` cards: as few as it may, else seldom."""
+    return 1.0 if claim.count <= max(1, seen.rules.claims.minimum) else 0.01
+
+
+def _could_be_honest(world: GameState, claim: Claim) -> bool:
+    """Whether, in ``world``, the declarer's hand before the last play could back ``claim``."""
+    hand = world.hands[claim.seat] + world.groups[-1][1]
+    good = sum(1 for card in hand if card.rank is claim.rank or card.rank is Rank.JOKER)
+    if good >= claim.count:
+        return True
+    jokers = declared(world.rules.check, "jokers_protect")
+    return jokers and any(card.rank is Rank.JOKER for card in hand)
+
+
+def _sampled_honesty(
+    seen: Observation, rng: random.Random, samples: int, attempts: int
+) -> float | None:
+    """The weighted share of sampled worlds where the declarer could have told the truth.
+
+    A world where it could not counts as a lie, weighed by how likely a liar
+    is to claim that many cards (:func:`_stretch`); ``None`` when no world
+    was found within the budget.
+    """
+    claim = seen.last_claim
+    assert claim is not None
+    budget = _SAMPLE_BUDGET * max(1, len(seen.events))
+    honest = lies = 0.0
+    for _ in range(samples):
         try:
-            state = world.apply(first)
-        except CheatRulesError:
-            return 0.0
-        for _ in range(self.horizon):
-            if state.is_over:
-                break
-            state = state.apply(_quick(state, rng))
-        if state.outcome is not None:
-            return 1.0 if seat in state.outcome.winners else 0.0
-        sizes = state.hand_sizes
-        return sum(1 for size in sizes if size > sizes[seat]) / max(1, len(sizes) - 1)
+            world = sample(seen, rng, attempts=attempts, budget=budget)
+        except SamplingError:
+            continue
+        if _could_be_honest(world, claim):
+            honest += 1
+        else:
+            lies += _stretch(seen, claim)
+    return honest / (honest + lies) if honest + lies else None
 
 
-def _quick(state: GameState, rng: random.Random) -> Action:
-    """A fast rollout policy on a sampled world: true cards if held, else a random one."""
-    decision = state.decision
-    if isinstance(decision, Window):
-        return _CHALLENGE if rng.random() < 0.15 else Accept()
-    if isinstance(decision, DiscardOffer):
-        return state.legal_actions()[-1]  # every four
-    if not isinstance(decision, Turn):
-        return decision.choices[0]  # agree to a pass
-    if decision.may_challenge and rng.random() < 0.15:
-        return _CHALLENGE
-    hand = state.hands[state.to_move]  # type: ignore[index]
-    allowed = state.allowed_ranks
-    rank = rng.choice(allowed)
-    smallest = min(state.rules.claims.minimum, len(hand))  # a small hand lays all it holds
-    true = [card for card in hand if holds((card,), rank)][: state.rules.claims.maximum]
-    if len(true) >= smallest:
-        return Play(tuple(true), rank)
-    return Play(tuple(rng.sample(hand, smallest)), rank)
+def _honest_odds(seen: Observation, known: CardKnowledge | None = None) -> float:
+    """The chance that the last claim is true if its declarer tells the truth when it can.
+
+    :func:`claim_odds` is the chance that the declarer's hand could back the
+    claim; here a liar is also taken to lay as few cards as a claim allows,
+    so a claim of more cards than that is seldom a lie (one in a hundred as likely).
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["A♣ A♦ 5♣ 6♣", "2♠ 9♣", "Q♥ 8♣"])
+    >>> seen = state.apply(cr.Play("A♣ A♦", "A")).observe(1)
+    >>> round(claim_odds(seen), 2), round(_honest_odds(seen), 2)
+    (0.03, 0.74)
+    """
+    claim = seen.last_claim
+    if claim is None:
+        return 1.0
+    odds = claim_odds(seen, known)
+    lies = (1.0 - odds) * _stretch(seen, claim)
+    return odds / (odds + lies) if odds + lies else 0.0
