@@ -17,7 +17,6 @@ import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
-from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
     Accepted,
@@ -56,17 +55,19 @@ def replayed(
     dealt = seen.events[0]
     assert isinstance(dealt, Dealt)
     seed = rng.getrandbits(63)
+    # The cards come from the deck's own copies, one token each, so the
+    # checks deal() makes of fixed hands are already met: deal them directly.
+    state = GameState._dealt(
+        seen.rules,
+        tuple(tuple(sorted(hand)) for hand in hands),
+        seed=seed,
+        dealer=dealt.dealer,
+        set_aside=tuple(hidden),
+        stock=tuple(stock),
+    )
+    if draws:
+        state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
     try:
-        state = deal(
-            seen.rules,
-            seed=seed,
-            dealer=dealt.dealer,
-            hands=hands,
-            hidden=hidden or None,
-            stock=stock or None,
-        )
-        if draws:
-            state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
         for action in actions:
             state = state.apply(action)
     except CheatRulesError:

@@ -354,6 +354,12 @@ class _State:
     laid: dict[int, tuple[int, ...]] = attrs.Factory(dict)  # Played index -> tokens
     # Compulsory discards: hands that must hold no four but the ranks given.
     fours: list[tuple[tuple[int, ...], tuple[Rank, ...]]] = attrs.Factory(list)
+    # Where the log first names each card of one copy that no token has yet,
+    # counted by place (the matching test's demand), and whether a card was
+    # given since that test last passed (it must run again).
+    demand: Counter[_Target] = attrs.Factory(Counter)
+    dirty: bool = True
+    first: dict[Card, _Target] = attrs.Factory(dict)  # shared by every copy, never changed
 
     def copy(self) -> _State:
         return _State(
@@ -364,6 +370,9 @@ class _State:
             self.drawn,
             dict(self.laid),
             list(self.fours),
+            Counter(self.demand),
+            self.dirty,
+            self.first,
         )
 
     def bind(self, token: int, card: Card, copies: int) -> bool:
@@ -374,11 +383,33 @@ class _State:
             return False
         self.bound[token] = card
         self.used[card] += 1
+        self.dirty = True
+        first = self.first.get(card)
+        if first is not None:
+            self.demand[first] -= 1
         return True
 
 
 #: What one run of the search returns when it spent its share of the budget.
 _RESTART = "restart"
+
+
+@attrs.frozen
+class _Draw:
+    """A choice of how many tokens of each class to lay; which ones is drawn when it is tried."""
+
+    pinned: list[int]
+    pools: list[list[int]]
+    vector: tuple[int, ...]
+
+    def tokens(self, rng: random.Random) -> tuple[int, ...]:
+        """The tokens laid: the pinned ones and, from each class, its count at random."""
+        chosen = list(self.pinned)
+        for pool, count in zip(self.pools, self.vector, strict=True):
+            if count:
+                chosen.extend(rng.sample(pool, count))
+        return tuple(chosen)
+
 
 #: A choice at one step: the tokens to lay (a play) or None for a step without choice.
 _Choice = tuple[int, ...] | None
@@ -413,8 +444,12 @@ class _Search:
         token += dealt.set_aside_count
         self.stock = list(range(token, token + dealt.stock_count))
         self.tokens = token + dealt.stock_count
-        self.start = _State({}, Counter(), hands, [])
         self.singles = {card for card, count in plan.copies.items() if count == 1}
+        first = {
+            card: plan.sightings[card][0][1] for card in self.singles if card in plan.sightings
+        }
+        self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
+        self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.spent = 0  # events replayed, in all runs
         # Which unnamed card of a hand a card shown there was is drawn at random
         # and never revisited: that is every choice while the unnamed cards of
@@ -467,10 +502,10 @@ class _Search:
 
     def _run(self, limit: int) -> tuple[_Built | str | None, int]:
         """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
-        stack: list[tuple[int, _State, list[_Choice]]] = []
+        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
         state, index = self.start, 0
         events = self.plan.events
-        options: list[_Choice] | None = None
+        options: list[_Choice | _Draw] | None = None
         used = 0
         while index < len(events):
             if used >= limit:
@@ -485,7 +520,10 @@ class _Search:
             if len(options) > 1:
                 stack.append((index, state.copy(), options[1:]))
             used += 1
-            if self._apply(index, events[index], state, options[0]) and self._fours(index, state):
+            choice = options[0]
+            if isinstance(choice, _Draw):
+                choice = choice.tokens(self.rng)
+            if self._apply(index, events[index], state, choice) and self._fours(index, state):
                 index += 1
                 options = None
             else:
@@ -494,7 +532,7 @@ class _Search:
 
     # -- the choices at each step ----------------------------------------------------
 
-    def _options(self, index: int, event: Event, state: _State) -> list[_Choice]:
+    def _options(self, index: int, event: Event, state: _State) -> list[_Choice | _Draw]:
         """The choices at event ``index``, in the random order to try them."""
         plan = self.plan
         if not isinstance(event, Played) or event.seat == plan.seat:
@@ -514,15 +552,9 @@ class _Search:
         bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
         weights = [_weight(vector, [len(classes[key]) for key in keys]) for vector in vectors]
+        pools = [classes[key] for key in keys]
         order = _weighted_order(vectors, weights, self.rng)
-        choices: list[_Choice] = []
-        for vector in order:
-            chosen = list(pinned)
-            for key, count in zip(keys, vector, strict=True):
-                if count:
-                    chosen.extend(self.rng.sample(classes[key], count))
-            choices.append(tuple(chosen))
-        return choices
+        return [_Draw(pinned, pools, vector) for vector in order]
 
     def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[int] | None:
         """Tokens of ``hand`` for the cards ``shown`` (a known one, else one with no card yet)."""
@@ -622,7 +654,12 @@ class _Search:
                 hand.remove(token)
             state.table.append((index, list(choice)))
             state.laid[index] = choice
-            return event.seat == plan.seat or self._enough_unnamed(index, state)
+            if event.seat == plan.seat or (not state.dirty and self._steady(index, event)):
+                return True
+            if not self._enough_unnamed(index, state):
+                return False
+            state.dirty = False
+            return True
         if isinstance(event, PileTaken):
             return self._taken(index, event, state)
         if isinstance(event, Drew):
@@ -695,12 +732,7 @@ class _Search:
         group on the table, each stock token) against the first sightings
         still to come, joined where :class:`_Reach` says a token can get there.
         """
-        demand: Counter[_Target] = Counter()
-        for card in self.singles:
-            if not state.used[card]:
-                target = self.plan.next_target(card, index)
-                if target is not None:
-                    demand[target] += 1
+        demand = +state.demand
         if not demand:
             return True
         supply = self._unnamed_places(state)
@@ -717,6 +749,28 @@ class _Search:
         capacity = [count for _, _, count in supply]
         need = [demand[target] for target in targets]
         return _matched(edges, capacity, need) == sum(need)
+
+    def _steady(self, index: int, event: Played) -> bool:
+        """Whether laying this group leaves the matching test's answer as it was.
+
+        So it is where every token of the player's hand with no card yet can
+        reach the same first sightings whether it stays or is laid (the test
+        need not run again unless a card was given since it last passed).
+        """
+        steady = self.steady.get(index)
+        if steady is None:
+            plan, reach, seat = self.plan, self.reach, event.seat
+            stays = plan.size_before[index] > event.count
+            goes = plan.carries(index)
+            steady = all(
+                (not goes or reach.on_table(index, target) == before)
+                and (not stays or reach.in_hand(seat, index, target) == before)
+                for target in self.start.first.values()
+                if target[2] > index
+                for before in (reach.in_hand(seat, index - 1, target),)
+            )
+            self.steady[index] = steady
+        return steady
 
     def _unnamed_places(self, state: _State) -> list[tuple[str, int, int]]:
         """Each place holding tokens with no card yet: (kind, which, how many)."""
