@@ -640,7 +640,7 @@ class _Search:
             for chosen in ways:
                 free = [
                     t
-                    for t in hand
+                    for t in (hand if left else ())
                     if t not in state.bound and t not in chosen and self._may_be(t, card, state)
                 ]
                 for new in range(max(0, count - len(have)), min(count, left, len(free)) + 1):
