@@ -163,7 +163,6 @@ LAYERS: list[tuple[str, list[str]]] = [
         "seat-view tools: what a seat can work out from its view",
         [
             "cheatrules.knowledge",
-            "cheatrules._sampling_tries",
             "cheatrules.sampling",
             "cheatrules._encoding_checks",
             "cheatrules.encoding",

@@ -18,27 +18,34 @@ number of token subsets it stands for. A choice is kept only if it passes an
 exact test for each card alone (every card the log names later can still get
 there, a private ``_Reach``) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
-where two cards compete for one slot and the tests miss it, the search backs
-up to the latest choice with alternatives left. Backing up chronologically
+the matching test runs again only after a card was given or where laying a
+group changes where a token can go. A card with copies (two packs, more than
+two jokers) is followed by counting instead: wherever the log names copies
+of it later, the tokens that have it or may still get it and can get there
+must be enough, card by card and for all the cards named there together, and
+a pile the observer takes may hold only cards it names. A card shown in a
+hand is one of that hand's tokens with the card, or a new one while copies
+are left: the search tries both. Where two cards compete for one slot and
+the tests miss it, the search backs up to the latest choice with
+alternatives left. Backing up chronologically
 can take exponentially long when the conflict lies far back, so a run that
 has replayed as many events as all earlier runs together (and at least
 four passes over the log) starts again from the first event in a fresh
 random order; a hard budget of events replayed bounds the whole search and
-raises :class:`SamplingError` saying so (never met on the benchmark's
-views). A view no game can give (a hand-made, contradictory one) raises
-:class:`SamplingError` too.
+raises :class:`SamplingError` saying so (never met on the one-pack
+benchmark's views; see the seat-view guide for two packs). A view no game can
+give (a hand-made, contradictory one) raises :class:`SamplingError` too.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from math import comb
 
 import attrs
 
-from cheatrules._sampling_tries import replayed, sample_by_tries
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
@@ -84,16 +91,15 @@ def sample(
     The search covers every choice of laid cards, depth first; a run that
     grows long restarts in a fresh random order, and the whole search stops
     at ``budget`` events replayed (see the limits in the seat-view guide:
-    compulsory discards and two packs). How close the samples are to
+    compulsory discards, and deep views with two packs). How close the samples are to
     uniform over the histories the seat cannot rule out is measured in the
     seat-view guide.
 
     Args:
         seen: the seat's view.
         rng: the source of every random choice.
-        attempts: with several copies of a card (two packs, or more than two
-            jokers), how many random tries to make when the search gives
-            up; unused otherwise.
+        attempts: unused; kept so that calls written for the earlier
+            random-tries sampler still run.
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
             fresh random order, each time it has spent as much as all its
@@ -108,12 +114,6 @@ def sample(
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
-    if seen.rules.deck.packs > 1 or seen.rules.deck.jokers > 2:
-        # Copies of a card are not yet steered where the log names them:
-        # random tries come first there, and the search after them.
-        state = sample_by_tries(seen, rng, attempts)
-        if state is not None:
-            return state
     state = _searched(_Plan(seen, dealt), rng, budget)
     if state is not None:
         return state
@@ -145,8 +145,18 @@ def _searched(plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
 #: Where a card the log names must be: ("hand", seat, event) just before that
 #: event, or ("pile", pile, event) in a group of the pile the observer takes then.
 _Target = tuple[str, int, int]
-#: A token's class at a hidden play: "U" (no card yet), "F" (free) or its next target.
-_Class = str | _Target
+
+
+@attrs.frozen
+class _Copy:
+    """The class of the tokens with a card that has copies, named next at ``target``."""
+
+    target: _Target
+
+
+#: A token's class at a hidden play: "U" (no card yet), "F" (free), its next target
+#: (a card of one copy), or a :class:`_Copy` for a card with copies.
+_Class = str | _Target | _Copy
 
 
 class _Plan:
@@ -173,10 +183,37 @@ class _Plan:
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
+        # The most tokens with no card yet that a pile the observer takes may
+        # hold: the cards of one copy it names first, and every copy of a card
+        # with copies it names (such a copy may be new there).
         self.fresh_in_pile: Counter[int] = Counter()
+        # Each sighting of a card with copies: how many copies the log names at once.
+        self.copy_needs: Counter[tuple[Card, _Target]] = Counter()
         for card, seen_at in self.sightings.items():
-            if self.copies[card] == 1 and seen_at[0][1][0] == "pile":
-                self.fresh_in_pile[seen_at[0][1][1]] += 1
+            if self.copies[card] == 1:
+                if seen_at[0][1][0] == "pile":
+                    self.fresh_in_pile[seen_at[0][1][1]] += 1
+                continue
+            for _, target in seen_at:
+                if target[:2] != ("hand", self.seat):  # its own hand is known
+                    self.copy_needs[card, target] += 1
+                if target[0] == "pile":
+                    self.fresh_in_pile[target[1]] += 1
+        self.own_plays: dict[Card, list[int]] = {}  # card -> the observer's plays laying it
+        for index, event in enumerate(self.events):
+            if isinstance(event, Played) and event.seat == self.seat:
+                for card in event.cards:
+                    self.own_plays.setdefault(card, []).append(index)
+        self.copy_targets: dict[_Target, Counter[Card]] = {}
+        for (card, target), need in self.copy_needs.items():
+            self.copy_targets.setdefault(target, Counter())[card] = need
+        self.named_in_pile: dict[int, Counter[Card]] = {
+            pile: Counter(event.cards)
+            for pile, (taker, when) in self.taken.items()
+            if taker == self.seat
+            for event in (self.events[when],)
+            if isinstance(event, PileTaken)
+        }
 
     def _read(self) -> None:
         """Follow the log: piles, shown groups, hand sizes, and where each card is named."""
@@ -282,9 +319,14 @@ class _Reach:
     with its pile to the taker, or stays on the table.
     """
 
-    def __init__(self, plan: _Plan) -> None:
+    def __init__(self, plan: _Plan, shown: bool = False) -> None:
         self.plan = plan
         self.passes: dict[_Target, list[int]] = {}
+        # Whether cards the observer sees move on too: groups turned over, its
+        # own groups and the piles it takes (a copy seen there may be named
+        # again later). For a card of one copy, each sighting is a target of
+        # its own, so the search follows it exactly without this.
+        self.shown = shown
 
     def _pass(self, target: _Target) -> list[int]:
         found = self.passes.get(target)
@@ -311,7 +353,7 @@ class _Reach:
     def _laid(self, group: int, target: _Target, ok: list[int]) -> bool:
         """Whether a token laid in ``group`` (unseen) can reach ``target``."""
         plan = self.plan
-        if not plan.carries(group):
+        if not plan.carries(group) and not self.shown:
             return False
         return self.on_table(group, target, ok)
 
@@ -322,7 +364,7 @@ class _Reach:
         if target[0] == "pile" and target[1] == pile:
             return True
         taker, when = plan.taken.get(pile, (-1, len(plan.events)))
-        if when >= target[2] or taker == plan.seat:
+        if when >= target[2] or (taker == plan.seat and not self.shown):
             return False
         return self.in_hand(taker, when, target, ok)
 
@@ -332,6 +374,21 @@ class _Reach:
             return False
         passes = ok if ok is not None else self._pass(target)
         return bool(passes[after + 1] >> seat & 1)
+
+    def reaches(self, kind: str, which: int, after: int, target: _Target) -> bool:
+        """Whether a token in a hand, group or stock just after ``after`` can reach ``target``."""
+        if kind == "hand":
+            return self.in_hand(which, after, target)
+        if kind == "table":
+            return self.on_table(which, target)
+        return self.in_stock(which, target)
+
+    def laid_by_observer(self, card: Card, after: int, target: _Target) -> bool:
+        """Whether the observer lays ``card`` after ``after`` where it can reach ``target``."""
+        return any(
+            after < group < target[2] and self.on_table(group, target)
+            for group in self.plan.own_plays.get(card, ())
+        )
 
     def in_stock(self, position: int, target: _Target) -> bool:
         """Whether the stock token at ``position`` can reach ``target``."""
@@ -354,6 +411,12 @@ class _State:
     laid: dict[int, tuple[int, ...]] = attrs.Factory(dict)  # Played index -> tokens
     # Compulsory discards: hands that must hold no four but the ranks given.
     fours: list[tuple[tuple[int, ...], tuple[Rank, ...]]] = attrs.Factory(list)
+    # Where the log first names each card of one copy that no token has yet,
+    # counted by place (the matching test's demand), and whether a card was
+    # given since that test last passed (it must run again).
+    demand: Counter[_Target] = attrs.Factory(Counter)
+    dirty: bool = True
+    first: dict[Card, _Target] = attrs.Factory(dict)  # shared by every copy, never changed
 
     def copy(self) -> _State:
         return _State(
@@ -364,6 +427,9 @@ class _State:
             self.drawn,
             dict(self.laid),
             list(self.fours),
+            Counter(self.demand),
+            self.dirty,
+            self.first,
         )
 
     def bind(self, token: int, card: Card, copies: int) -> bool:
@@ -374,11 +440,33 @@ class _State:
             return False
         self.bound[token] = card
         self.used[card] += 1
+        self.dirty = True
+        first = self.first.get(card)
+        if first is not None:
+            self.demand[first] -= 1
         return True
 
 
 #: What one run of the search returns when it spent its share of the budget.
 _RESTART = "restart"
+
+
+@attrs.frozen
+class _Draw:
+    """A choice of how many tokens of each class to lay; which ones is drawn when it is tried."""
+
+    pinned: list[int]
+    pools: list[list[int]]
+    vector: tuple[int, ...]
+
+    def tokens(self, rng: random.Random) -> tuple[int, ...]:
+        """The tokens laid: the pinned ones and, from each class, its count at random."""
+        chosen = list(self.pinned)
+        for pool, count in zip(self.pools, self.vector, strict=True):
+            if count:
+                chosen.extend(rng.sample(pool, count))
+        return tuple(chosen)
+
 
 #: A choice at one step: the tokens to lay (a play) or None for a step without choice.
 _Choice = tuple[int, ...] | None
@@ -402,6 +490,7 @@ class _Search:
         self.plan = plan
         self.rng = rng
         self.reach = _Reach(plan)
+        self.copy_reach = _Reach(plan, shown=True)
         dealt = plan.dealt
         token = 0
         hands: list[list[int]] = []
@@ -413,14 +502,21 @@ class _Search:
         token += dealt.set_aside_count
         self.stock = list(range(token, token + dealt.stock_count))
         self.tokens = token + dealt.stock_count
-        self.start = _State({}, Counter(), hands, [])
         self.singles = {card for card, count in plan.copies.items() if count == 1}
+        first = {
+            card: plan.sightings[card][0][1] for card in self.singles if card in plan.sightings
+        }
+        self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
+        self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.spent = 0  # events replayed, in all runs
         # Which unnamed card of a hand a card shown there was is drawn at random
         # and never revisited: that is every choice while the unnamed cards of
         # a hand are alike, but not when a four must not form (compulsory
-        # discards) or copies of one card differ in where they are named
-        # (two packs). There a search that finds nothing starts again.
+        # discards). With copies, the tokens of one class are drawn at random
+        # too, though copies of different cards may share a class; and a
+        # discard takes the lowest copies, which the search does not model.
+        # There a search that finds nothing starts again.
+        self.copied = bool(plan.copy_needs)
         self.exhaustive = not plan.seen.rules.discards.compulsory and all(
             count == 1 for card, count in plan.copies.items() if card.rank is not Rank.JOKER
         )
@@ -467,10 +563,10 @@ class _Search:
 
     def _run(self, limit: int) -> tuple[_Built | str | None, int]:
         """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
-        stack: list[tuple[int, _State, list[_Choice]]] = []
+        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
         state, index = self.start, 0
         events = self.plan.events
-        options: list[_Choice] | None = None
+        options: list[_Choice | _Draw] | None = None
         used = 0
         while index < len(events):
             if used >= limit:
@@ -485,7 +581,10 @@ class _Search:
             if len(options) > 1:
                 stack.append((index, state.copy(), options[1:]))
             used += 1
-            if self._apply(index, events[index], state, options[0]) and self._fours(index, state):
+            choice = options[0]
+            if isinstance(choice, _Draw):
+                choice = choice.tokens(self.rng)
+            if self._apply(index, events[index], state, choice) and self._fours(index, state):
                 index += 1
                 options = None
             else:
@@ -494,59 +593,63 @@ class _Search:
 
     # -- the choices at each step ----------------------------------------------------
 
-    def _options(self, index: int, event: Event, state: _State) -> list[_Choice]:
+    def _options(self, index: int, event: Event, state: _State) -> list[_Choice | _Draw]:
         """The choices at event ``index``, in the random order to try them."""
         plan = self.plan
+        if isinstance(event, Discarded):
+            picks = self._pinned(event.cards, state.hands[event.seat], state)
+            return [tuple(pick) for pick in picks]
         if not isinstance(event, Played) or event.seat == plan.seat:
             return [None]
-        hand = state.hands[event.seat]
-        pinned = self._pinned(plan.revealed.get(index, ()), hand, state)
-        if pinned is None:
-            return []
+        options: list[_Choice | _Draw] = []
+        for pinned in self._pinned(plan.revealed.get(index, ()), state.hands[event.seat], state):
+            options.extend(self._draws(index, event, pinned, state))
+        return options
+
+    def _draws(self, index: int, event: Played, pinned: list[int], state: _State) -> list[_Draw]:
+        """The counts per class of the tokens laid unseen beside ``pinned``, in random order."""
         slots = event.count - len(pinned)
         if slots == 0:
-            return [tuple(pinned)]
-        rest = [token for token in hand if token not in pinned]
+            return [_Draw(pinned, [], ())]
         classes: dict[_Class, list[int]] = {}
-        for token in rest:
-            classes.setdefault(self._class(token, index, state), []).append(token)
+        for token in state.hands[event.seat]:
+            if token not in pinned:
+                classes.setdefault(self._class(token, index, state), []).append(token)
         keys = list(classes)
         bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
         weights = [_weight(vector, [len(classes[key]) for key in keys]) for vector in vectors]
+        pools = [classes[key] for key in keys]
         order = _weighted_order(vectors, weights, self.rng)
-        choices: list[_Choice] = []
-        for vector in order:
-            chosen = list(pinned)
-            for key, count in zip(keys, vector, strict=True):
-                if count:
-                    chosen.extend(self.rng.sample(classes[key], count))
-            choices.append(tuple(chosen))
-        return choices
+        return [_Draw(pinned, pools, vector) for vector in order]
 
-    def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[int] | None:
-        """Tokens of ``hand`` for the cards ``shown`` (a known one, else one with no card yet)."""
-        chosen: list[int] = []
-        fresh: Counter[Card] = Counter()
-        for card in shown:
-            token = next(
-                (t for t in hand if state.bound.get(t) == card and t not in chosen),
-                None,
-            )
-            if token is None:
-                fresh[card] += 1
-                if state.used[card] + fresh[card] > self.plan.copies[card]:
-                    return None
+    def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[list[int]]:
+        """Each way, in random order, to take tokens of ``hand`` for the cards ``shown``.
+
+        A card is a token that has it already or one with no card yet (a copy
+        still left); tokens of a hand alike in that are alike in all, so the
+        ways differ only in how many of each card's tokens are new.
+        """
+        ways: list[list[int]] = [[]]
+        if not shown:
+            return ways
+        for card, count in Counter(shown).items():
+            have = [t for t in hand if state.bound.get(t) == card]
+            left = self.plan.copies[card] - state.used[card]
+            grown: list[list[int]] = []
+            for chosen in ways:
                 free = [
                     t
-                    for t in hand
+                    for t in (hand if left else ())
                     if t not in state.bound and t not in chosen and self._may_be(t, card, state)
                 ]
-                if not free:
-                    return None
-                token = self.rng.choice(free)
-            chosen.append(token)
-        return chosen
+                for new in range(max(0, count - len(have)), min(count, left, len(free)) + 1):
+                    fresh = self.rng.sample(free, new)
+                    grown.append(chosen + have[: count - new] + fresh)
+            ways = grown
+        if len(ways) > 1:
+            self.rng.shuffle(ways)
+        return ways
 
     def _may_be(self, token: int, card: Card, state: _State) -> bool:
         """Whether ``token`` may be ``card`` without completing a four a hand never set aside."""
@@ -561,14 +664,14 @@ class _Search:
         return True
 
     def _class(self, token: int, index: int, state: _State) -> _Class:
-        """A token's class at the play at ``index``: where it must be next."""
+        """A token's class at the play at ``index``: where its card is named next."""
         card = state.bound.get(token)
         if card is None:
             return "U"
-        if card not in self.singles:
-            return "F"
         target = self.plan.next_target(card, index)
-        return "F" if target is None else target
+        if target is None:
+            return "F"
+        return target if card in self.singles else _Copy(target)
 
     def _bounds(
         self, index: int, event: Played, key: _Class, size: int, state: _State
@@ -578,7 +681,9 @@ class _Search:
         emptied = plan.size_before[index] == event.count
         pile = plan.pile_of[index]
         seen_pile = plan.taken.get(pile, (-1, 0))[0] == plan.seat
-        if isinstance(key, tuple):
+        if isinstance(key, _Copy):
+            stays, goes = not emptied, True  # another copy may be named there instead
+        elif isinstance(key, tuple):
             stays = not emptied and reach.in_hand(event.seat, index, key)
             goes = reach.on_table(index, key)
         elif key == "F":
@@ -608,12 +713,12 @@ class _Search:
         """Move the tokens as event ``index`` says; False on a dead end."""
         plan = self.plan
         if isinstance(event, Played):
-            shown = plan.revealed.get(index, ())
+            shown = _grouped(plan.revealed.get(index, ()))
             if choice is None:  # the observer's own play
                 choice = self._own(state.hands[event.seat], event.cards, state)
                 if choice is None:
                     return False
-                shown = ()
+                shown = []
             copies = plan.copies
             if not all(state.bind(t, c, copies[c]) for t, c in zip(choice, shown, strict=False)):
                 return False
@@ -622,7 +727,16 @@ class _Search:
                 hand.remove(token)
             state.table.append((index, list(choice)))
             state.laid[index] = choice
-            return event.seat == plan.seat or self._enough_unnamed(index, state)
+            if event.seat == plan.seat:
+                return True
+            if self.copied and not self._enough_copies(index, state):
+                return False
+            if not state.dirty and self._steady(index, event):
+                return True
+            if not self._enough_unnamed(index, state):
+                return False
+            state.dirty = False
+            return True
         if isinstance(event, PileTaken):
             return self._taken(index, event, state)
         if isinstance(event, Drew):
@@ -631,15 +745,12 @@ class _Search:
             state.hands[event.seat].extend(tokens)
             return True
         if isinstance(event, Discarded):
-            hand = state.hands[event.seat]
-            picked = self._pinned(event.cards, hand, state)
-            copies = plan.copies
-            if picked is None or not all(
-                state.bind(t, c, copies[c]) for t, c in zip(picked, event.cards, strict=True)
-            ):
+            assert choice is not None
+            cards, copies = _grouped(event.cards), plan.copies
+            if not all(state.bind(t, c, copies[c]) for t, c in zip(choice, cards, strict=True)):
                 return False
-            for token in picked:
-                hand.remove(token)
+            for token in choice:
+                state.hands[event.seat].remove(token)
             return True
         return True
 
@@ -695,12 +806,7 @@ class _Search:
         group on the table, each stock token) against the first sightings
         still to come, joined where :class:`_Reach` says a token can get there.
         """
-        demand: Counter[_Target] = Counter()
-        for card in self.singles:
-            if not state.used[card]:
-                target = self.plan.next_target(card, index)
-                if target is not None:
-                    demand[target] += 1
+        demand = +state.demand
         if not demand:
             return True
         supply = self._unnamed_places(state)
@@ -718,6 +824,94 @@ class _Search:
         need = [demand[target] for target in targets]
         return _matched(edges, capacity, need) == sum(need)
 
+    def _enough_copies(self, index: int, state: _State) -> bool:
+        """Whether each later sighting of a card with copies can still be met.
+
+        A counting test, for each place and time the log names copies of
+        cards: each card's tokens that can get there, with the tokens with no
+        card yet that can get there (as far as copies are left), must be
+        enough for that card, and those tokens with no card for all the cards
+        together. And :meth:`_piles_fit`.
+        """
+        reach, copies, used = self.copy_reach, self.plan.copies, state.used
+        places = self._places(state)
+        for target, needs in self.plan.copy_targets.items():
+            if target[2] <= index:
+                continue
+            have: Counter[Card] = Counter()
+            unnamed = 0
+            for kind, which, cards, free in places:
+                if kind == "own":  # the observer's hand: its plays carry the cards they name
+                    for card in needs:
+                        if cards[card] and reach.laid_by_observer(card, index, target):
+                            have[card] += cards[card]
+                elif reach.reaches(kind, which, index, target):
+                    have.update(cards)
+                    unnamed += free
+            short = 0
+            for card, need in needs.items():
+                gap = need - have[card]
+                if gap > 0:
+                    if gap > copies[card] - used[card]:
+                        return False
+                    short += gap
+            if short > unnamed:
+                return False
+        return self._piles_fit(state)
+
+    def _piles_fit(self, state: _State) -> bool:
+        """Whether each pile the observer takes holds only cards it names there, or may yet."""
+        named, pile_of, bound = self.plan.named_in_pile, self.plan.pile_of, state.bound
+        on_table: dict[int, tuple[Counter[Card], list[int]]] = {}
+        for group, tokens in state.table:
+            if pile_of[group] in named:
+                counted, free = on_table.setdefault(pile_of[group], (Counter(), [0]))
+                counted.update(bound[t] for t in tokens if t in bound)
+                free[0] += sum(1 for t in tokens if t not in bound)
+        for pile, (counted, free) in on_table.items():
+            if counted - named[pile]:
+                return False
+            room = named[pile] - counted
+            left = self.plan.copies
+            if sum(min(n, left[card] - state.used[card]) for card, n in room.items()) < free[0]:
+                return False
+        return True
+
+    def _places(self, state: _State) -> list[tuple[str, int, Counter[Card], int]]:
+        """Each place holding tokens: (kind, which, the cards they have, how many have none)."""
+        bound = state.bound
+        places: list[tuple[str, int, Counter[Card], int]] = []
+        seat = self.plan.seat
+        groups = [("own" if s == seat else "hand", s, h) for s, h in enumerate(state.hands)]
+        groups += [("table", index, tokens) for index, tokens in state.table]
+        groups += [("stock", p, [self.stock[p]]) for p in range(state.drawn, len(self.stock))]
+        for kind, which, tokens in groups:
+            cards = Counter(bound[t] for t in tokens if t in bound)
+            places.append((kind, which, cards, len(tokens) - sum(cards.values())))
+        return places
+
+    def _steady(self, index: int, event: Played) -> bool:
+        """Whether laying this group leaves the matching test's answer as it was.
+
+        So it is where every token of the player's hand with no card yet can
+        reach the same first sightings whether it stays or is laid (the test
+        need not run again unless a card was given since it last passed).
+        """
+        steady = self.steady.get(index)
+        if steady is None:
+            plan, reach, seat = self.plan, self.reach, event.seat
+            stays = plan.size_before[index] > event.count
+            goes = plan.carries(index)
+            steady = all(
+                (not goes or reach.on_table(index, target) == before)
+                and (not stays or reach.in_hand(seat, index, target) == before)
+                for target in self.start.first.values()
+                if target[2] > index
+                for before in (reach.in_hand(seat, index - 1, target),)
+            )
+            self.steady[index] = steady
+        return steady
+
     def _unnamed_places(self, state: _State) -> list[tuple[str, int, int]]:
         """Each place holding tokens with no card yet: (kind, which, how many)."""
         bound = state.bound
@@ -734,6 +928,11 @@ class _Search:
             if self.stock[position] not in bound:
                 places.append(("stock", position, 1))
         return places
+
+
+def _grouped(cards: tuple[Card, ...]) -> list[Card]:
+    """``cards``, the copies of each card together: the order :meth:`_Search._pinned` takes."""
+    return [card for card, count in Counter(cards).items() for _ in range(count)]
 
 
 def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int:
@@ -815,7 +1014,45 @@ def _game(plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
     hidden = [bound[token] for token in built.aside]
     stock = [bound[token] for token in built.stock]
     actions = _actions(plan, built.state.laid, bound)
-    return replayed(plan.seen, hands, hidden, stock, plan.draws, actions, rng)
+    return _replayed(plan.seen, hands, hidden, stock, plan.draws, actions, rng)
+
+
+def _replayed(
+    seen: Observation,
+    hands: list[list[Card]],
+    hidden: list[Card],
+    stock: list[Card],
+    draws: dict[int, Card],
+    actions: Iterable[Action],
+    rng: random.Random,
+) -> GameState | None:
+    """The game these cards and ``actions`` make, if ``seen``'s seat sees it as ``seen``; else None.
+
+    The draws the seat saw are scripted into the game; the draws still to
+    come are seeded by a fresh seed from ``rng``, so that samples draw apart
+    as the seat's uncertainty does. Both are part of the value.
+    """
+    dealt = seen.events[0]
+    assert isinstance(dealt, Dealt)
+    seed = rng.getrandbits(63)
+    # The cards come from the deck's own copies, one token each, so the
+    # checks deal() makes of fixed hands are already met: deal them directly.
+    state = GameState._dealt(
+        seen.rules,
+        tuple(tuple(sorted(hand)) for hand in hands),
+        seed=seed,
+        dealer=dealt.dealer,
+        set_aside=tuple(hidden),
+        stock=tuple(stock),
+    )
+    if draws:
+        state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
+    try:
+        for action in actions:
+            state = state.apply(action)
+    except CheatRulesError:
+        return None
+    return state if state.observe(seen.seat) == seen else None
 
 
 def _actions(
