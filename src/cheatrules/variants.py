@@ -142,9 +142,10 @@ def reward_scheme(scheme: object) -> str:
 def rewards(state: GameState, scheme: str = "win-loss") -> tuple[float, ...]:
     """Each seat's reward for the game so far: 0 for a seat whose result is still open.
 
-    ``"win-loss"``: +1 for each winner and -1 for each loser once the game
-    is over; a seat that left before the end has +1 at once (both endings
-    the library ships count every seat that leaves among the winners).
+    ``"win-loss"``: once the game is over, +1 for each winner and -1 for
+    each loser (0 for a seat that is neither, which no ending the library
+    ships has); before, +1 for each seat that has left (both endings the
+    library ships count every seat that leaves among the winners).
     Over a finished game they sum to ``len(winners) - len(losers)``:
     ``2 - P`` in English Cheat (one winner), ``P - 2`` in Verish' Ne
     Verish' (one loser).
@@ -172,9 +173,10 @@ def rewards(state: GameState, scheme: str = "win-loss") -> tuple[float, ...]:
     order = state.finishing_order
     outcome = state.outcome if state.is_over else None
     if scheme == "win-loss":
-        for seat in order:
-            found[seat] = 1.0
-        if outcome is not None:
+        if outcome is None:
+            for seat in order:
+                found[seat] = 1.0
+        else:
             for seat in outcome.winners:
                 found[seat] = 1.0
             for seat in outcome.losers:
