@@ -178,7 +178,7 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         reward = reward_scheme(reward)
         if illegal not in ("raise", "lose"):
             raise RulesError(f"illegal must be 'raise' or 'lose'; got {illegal!r}")
-        #: What a masked-out action does: ``"raise"`` or ``"lose"``.
+        #: What a masked-out action does, ``"raise"`` or ``"lose"``.
         self.illegal = illegal
         max_steps = _adapters.max_steps(max_steps)
         if render_mode not in (None, "ansi"):
@@ -203,7 +203,7 @@ class CheatEnv(gymnasium.Env[Any, Any]):
 
     @property
     def state(self) -> GameState:
-        """The game now, as the library holds it (immutable: keep it as long as you like).
+        """The game now, as the library holds it (immutable, so keep it as long as you like).
 
         Raises:
             ResetNeededError: no game was dealt yet.

@@ -82,7 +82,7 @@ POLICY_PARAMETERS = (
     "ending",
 )
 
-#: The game each registered name plays: a name of :data:`cheatrules.variants.VARIANTS`.
+#: The game each registered name plays, by its name in :data:`cheatrules.variants.VARIANTS`.
 GAMES = {"python_cheat": "english", "python_verish": "verish"}
 
 
@@ -533,7 +533,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
     @property
     def action_space(self) -> ActionSpace:
-        """The numbering of the actions: OpenSpiel's action ``i`` is this space's index ``i``."""
+        """The numbering of the actions (OpenSpiel's action ``i`` is this space's index ``i``)."""
         return self.context.space
 
     def new_initial_state(self) -> CheatState:
@@ -599,7 +599,7 @@ class Observer:
         }
 
     def set_from(self, state: CheatState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        """Write ``player``'s view of ``state`` into ``tensor``."""
         seen = state.observation_of(player)
         if seen is None:
             self.tensor.fill(0.0)

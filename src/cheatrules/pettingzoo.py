@@ -302,7 +302,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     @property
     def game(self) -> GameState:
-        """The game being played: a :class:`~cheatrules.GameState` (immutable).
+        """The game being played, a :class:`~cheatrules.GameState` (immutable).
 
         Raises:
             AgentError: no game dealt yet (call ``reset()``).

@@ -41,19 +41,19 @@ __all__ = [
 class Variant:
     """A game the library names: how to build its rules, and what people call it."""
 
-    #: The game's name, as ``Rules.name`` holds it: ``"english"`` or ``"verish"``.
+    #: The game's name, as ``Rules.name`` holds it (``"english"``, ``"verish"``).
     name: str
-    #: The game's title for people: ``"English Cheat"``.
+    #: The game's title for people, such as ``"English Cheat"``.
     title: str
-    #: What a challenger calls out: ``"Cheat!"``, ``"I don't believe!"``.
+    #: What a challenger calls out, such as ``"Cheat!"``.
     call: str
-    #: The function that builds the game's rules: ``build(players, **options)``.
+    #: The function that builds the game's rules, ``build(players, **options)``.
     build: Callable[..., Rules]
     #: Other names the game answers to (``"cheat"`` for English Cheat).
     aliases: tuple[str, ...] = ()
 
 
-#: The games the library names, by name: English Cheat and Verish' Ne Verish'.
+#: The games the library names (English Cheat and Verish' Ne Verish'), by name.
 VARIANTS: dict[str, Variant] = {
     "english": Variant("english", "English Cheat", "Cheat!", english, ("cheat",)),
     "verish": Variant("verish", "Verish' Ne Verish'", "I don't believe!", verish),
