@@ -182,13 +182,19 @@ def test_returns_are_plus_one_for_the_winner_minus_one_for_the_losers() -> None:
     assert state.returns() == [1.0 if seat == winner else -1.0 for seat in range(3)]
 
 
-def test_placing_rewards_go_down_the_finishing_order_and_sum_to_zero() -> None:
-    game = load("python_verish", players=3, reward="placing")
-    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    rng = random.Random(4)
+def played_out(game: CheatGame, seed: int) -> CheatState:
+    """A game dealt and played to its end at random."""
+    rng = random.Random(seed)
     state = dealt(game, rng)
     while not state.is_terminal():
         step(state, rng)
+    return state
+
+
+def test_placing_rewards_go_down_the_finishing_order_and_sum_to_zero() -> None:
+    game = load("python_verish", players=3, reward="placing")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = played_out(game, 4)
     first, second = game_of(state).finishing_order
     (last,) = outcome_of(state).losers
     returns = state.returns()
@@ -204,10 +210,7 @@ def test_the_reward_schemes_are_the_other_adapters_ones() -> None:
 def test_placing_in_cheat_gives_the_winner_one_and_shares_the_places_left() -> None:
     game = load("python_cheat", players=3, reward="placing")
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    rng = random.Random(8)
-    state = dealt(game, rng)
-    while not state.is_terminal():
-        step(state, rng)
+    state = played_out(game, 8)
     (winner,) = outcome_of(state).winners
     assert state.returns() == [1.0 if seat == winner else -0.5 for seat in range(3)]
     assert tuple(state.returns()) == cr.rewards(game_of(state), "placing")
