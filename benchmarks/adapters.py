@@ -259,7 +259,7 @@ def gymnasium_overhead() -> None:
         ("cheatrules/Verish-v0", cr.verish(4)),
     ):
         for bot in (CountingBot(), RandomBot()):
-            env = gymnasium.make(env_id, players=4, opponents=bot)
+            env = gymnasium.make(env_id, players=4, opponents=bot, max_steps=None)
             tools = (rules, ActionSpace(rules), InformationStateEncoder(rules), bot)
 
             def through_env(env: gymnasium.Env[object, object] = env) -> int:

@@ -37,4 +37,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(Rank|Card|Suit|Seating|Action|Event|Claim|CardKnowledge|GameState)"),
     ("py:class", r"(T|_Stack|_Group|cheatrules\.state\._Stack|cheatrules\.chance\._T)"),
     ("py:class", r"(TextIO|Sequence|Iterable|Iterator)"),
+    # The learning libraries' own classes, bases of the adapters' (no intersphinx here).
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|spaces)\..*"),
+    ("py:class", r"cheatrules\.openspiel\._(Node|Context)"),
 ]

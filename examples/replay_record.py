@@ -9,6 +9,7 @@ import random
 
 import cheatrules as cr
 from cheatrules.narration import narrate
+from cheatrules.variants import challenge_call
 
 
 def main() -> None:
@@ -23,7 +24,7 @@ def main() -> None:
 
     replayed = cr.loads(text)
     assert replayed == state
-    for line in narrate(replayed.events, challenge_word="I don't believe!"):
+    for line in narrate(replayed.events, challenge_word=challenge_call(replayed.rules)):
         print(" ", line)
 
     # Seat 1's view, for sharing without giving away anyone's cards.

@@ -274,11 +274,19 @@ def test_rewards_follow_the_outcome_and_placings_sum_to_zero(deal: cr.GameState,
             assert max(placing) == 1.0
 
 
-def test_the_episode_is_truncated_after_max_steps_of_the_learner() -> None:
-    env = CheatEnv("english", 4, max_steps=5)
+def test_the_episode_is_truncated_after_max_steps_decisions_in_all() -> None:
+    # As in the PettingZoo and OpenSpiel adapters: every seat's decisions count, the bots' too.
+    env = CheatEnv("english", 4, max_steps=10)
     rewards, terminated, truncated = random_episode(env, 1, np.random.default_rng(1))
-    assert (len(rewards), terminated, truncated) == (5, False, True)
-    assert rewards == [0.0] * 5 and not env.state.is_over
+    assert (terminated, truncated) == (False, True)
+    assert len(env.state.actions) == 10 and not env.state.is_over
+    assert rewards == [0.0] * len(rewards) and 1 < len(rewards) < 10
+
+
+def test_the_default_game_length_is_the_other_adapters_one() -> None:
+    from cheatrules.pettingzoo import raw_env
+
+    assert CheatEnv("english", 3).max_steps == raw_env("english", 3).max_steps == 2000
 
 
 # -- random masked play over games and house options --------------------------------------------
@@ -371,8 +379,18 @@ def test_a_step_after_the_end_or_before_a_reset_asks_for_a_reset() -> None:
     assert issubclass(ResetNeededError, cr.CheatRulesError)
 
 
+def test_a_game_is_named_as_in_the_other_adapters_or_given_as_rules() -> None:
+    assert CheatEnv("cheat", 3).rules == cr.english(3)
+    rules = cr.english(5, ranks="free")
+    assert CheatEnv(rules).rules is rules
+    with pytest.raises(cr.RulesError, match="a Rules value is complete"):
+        CheatEnv(rules, 5)
+
+
 def test_bad_settings_are_refused_with_what_is_allowed() -> None:
-    with pytest.raises(cr.RulesError, match="game must be 'english' or 'verish'"):
+    with pytest.raises(
+        cr.RulesError, match=r"unknown game 'poker'; the games are 'english' \(or 'cheat'\) and"
+    ):
         CheatEnv("poker")
     with pytest.raises(cr.RulesError, match="seat must be a seat number from 0 to 2 or 'random'"):
         CheatEnv("english", 3, seat=3)
@@ -380,7 +398,7 @@ def test_bad_settings_are_refused_with_what_is_allowed() -> None:
         CheatEnv("english", 3, opponents=[RandomBot()])
     with pytest.raises(cr.RulesError, match="not an agent"):
         CheatEnv("english", 3, opponents="random")  # type: ignore[arg-type]
-    with pytest.raises(cr.RulesError, match="reward must be 'win-loss' or 'placing'"):
+    with pytest.raises(cr.RulesError, match="unknown reward 'score'; the rewards are 'win-loss'"):
         CheatEnv("verish", 3, reward="score")
     with pytest.raises(cr.RulesError, match="illegal must be 'raise' or 'lose'"):
         CheatEnv("verish", 3, illegal="ignore")

@@ -157,6 +157,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.observation",
             "cheatrules.deal",
             "cheatrules.realtime",
+            "cheatrules.variants",
         ],
     ),
     (
@@ -184,6 +185,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.pettingzoo",
             "cheatrules.openspiel",
             "cheatrules.gymnasium",
+            "cheatrules._adapters",
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),

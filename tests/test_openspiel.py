@@ -182,17 +182,38 @@ def test_returns_are_plus_one_for_the_winner_minus_one_for_the_losers() -> None:
     assert state.returns() == [1.0 if seat == winner else -1.0 for seat in range(3)]
 
 
-def test_placing_rewards_go_down_the_finishing_order_and_sum_to_zero() -> None:
-    game = load("python_verish", players=3, reward="placing")
-    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    rng = random.Random(4)
+def played_out(game: CheatGame, seed: int) -> CheatState:
+    """A game dealt and played to its end at random."""
+    rng = random.Random(seed)
     state = dealt(game, rng)
     while not state.is_terminal():
         step(state, rng)
+    return state
+
+
+def test_placing_rewards_go_down_the_finishing_order_and_sum_to_zero() -> None:
+    game = load("python_verish", players=3, reward="placing")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = played_out(game, 4)
     first, second = game_of(state).finishing_order
     (last,) = outcome_of(state).losers
     returns = state.returns()
     assert (returns[first], returns[second], returns[last]) == (1.0, 0.0, -1.0)
+
+
+def test_the_reward_schemes_are_the_other_adapters_ones() -> None:
+    game = load("python_cheat", players=3)
+    assert game.get_parameters()["reward"] == "win-loss"
+    assert load("python_verish", players=3, reward="win-loss").context.rules == cr.verish(3)
+
+
+def test_placing_in_cheat_gives_the_winner_one_and_shares_the_places_left() -> None:
+    game = load("python_cheat", players=3, reward="placing")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = played_out(game, 8)
+    (winner,) = outcome_of(state).winners
+    assert state.returns() == [1.0 if seat == winner else -0.5 for seat in range(3)]
+    assert tuple(state.returns()) == cr.rewards(game_of(state), "placing")
 
 
 def test_a_game_reaching_max_steps_ends_with_zero_returns() -> None:
@@ -348,9 +369,9 @@ def test_an_illegal_action_raises_a_clear_error_and_leaves_the_state_unchanged()
     [
         ("python_cheat", {"players": 2}, "English Cheat is played by 3 to 10 players; got 2"),
         ("python_cheat", {"ranks": "sideways"}, "unknown ranks='sideways'; the names are"),
-        ("python_cheat", {"reward": "placing"}, "reward='placing' needs a game played until"),
-        ("python_verish", {"reward": "best"}, "reward must be 'outcome' or 'placing'; got 'best'"),
-        ("python_verish", {"max_steps": 0}, "max_steps must be a whole number of 1 or more"),
+        ("python_verish", {"reward": "best"}, "unknown reward 'best'; the rewards are 'win-loss'"),
+        ("python_verish", {"reward": "outcome"}, "unknown reward 'outcome'"),
+        ("python_verish", {"max_steps": 0}, "max_steps must be a whole number of at least 1"),
         ("python_verish", {"pack": 40}, "pack must be 36 or 52; got 40"),
     ],
 )

@@ -63,6 +63,7 @@ from cheatrules.rules import Rules, english, verish
 from cheatrules.seating import Seating
 from cheatrules.state import Claim, GameState, Outcome, Phase
 from cheatrules.table import Table
+from cheatrules.variants import REWARDS, rewards
 
 if TYPE_CHECKING:
     from cheatrules.match import (
@@ -99,6 +100,7 @@ _LAZY_MODULES = ("match", "records")
 
 __all__ = [
     "JOKER_SUITS",
+    "REWARDS",
     "STANDARD_RANKS",
     "Accept",
     "Accepted",
@@ -164,6 +166,7 @@ __all__ = [
     "parse_action",
     "ranks",
     "register_policy",
+    "rewards",
     "settle_window",
     "verish",
 ]

@@ -16,8 +16,10 @@ from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 
 __all__ = [
+    "Bounds",
     "EncodingError",
     "Layout",
+    "bounds_of",
     "is_observation",
     "is_rules",
     "laid_out",
@@ -27,6 +29,9 @@ __all__ = [
 
 #: Sections of a vector (or blocks of an action space): ``(name, start, length)`` each.
 Layout = tuple[tuple[str, int, int], ...]
+
+#: Each entry's lowest and highest value: ``(low, high)``, two lists of a vector's length.
+Bounds = tuple[list[float], list[float]]
 
 
 class EncodingError(CheatRulesError, ValueError):
@@ -78,3 +83,23 @@ def section_of(layout: Layout, vector: Sequence[float], name: str) -> list[float
         if found == name:
             return list(vector[start : start + length])
     raise EncodingError(f"no section {name!r}; the sections are {[n for n, _, _ in layout]}")
+
+
+def bounds_of(layout: Layout, highs: dict[str, float | list[float]]) -> Bounds:
+    """Each entry's bounds: 0 up to its section's value in ``highs`` (one, or one per entry).
+
+    Raises:
+        EncodingError: a section of ``layout`` has no value in ``highs``, or
+            a list of the wrong length (a library bug: encoder and bounds go together).
+
+    """
+    high: list[float] = []
+    for name, _, length in layout:
+        value = highs.get(name)
+        if isinstance(value, (int, float)):
+            high += [float(value)] * length
+        elif value is not None and len(value) == length:
+            high += map(float, value)
+        else:
+            raise EncodingError(f"the section {name!r} has no bounds of {length} entries")
+    return [0.0] * len(high), high

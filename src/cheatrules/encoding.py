@@ -39,7 +39,9 @@ import attrs
 
 from cheatrules import _checks
 from cheatrules._encoding_checks import (
+    Bounds,
     EncodingError,
+    bounds_of,
     is_observation,
     is_rules,
     laid_out,
@@ -530,28 +532,38 @@ class ObservationEncoder:
     The sections, in order (``P`` seats, ``R`` ranks of the deck, ``C``
     distinct cards of the deck):
 
-    ========================  ======  ==========================================
-    name                      length  content
-    ========================  ======  ==========================================
-    ``seat``                  P       one-hot: the observing seat
-    ``to_move``               P       one-hot: the seat to decide (zeros once over)
-    ``phase``                 5       one-hot: play, challenge, discard, consent, over
-    ``hand``                  C       copies of each card in the seat's hand
-    ``hand_sizes``            P       each seat's number of cards
-    ``active``                P       1 for each seat still in the game
-    ``pile_size``             1       cards on the table
-    ``groups``                1       groups on the table
-    ``claim_seat``            P       one-hot: who made the last claim
-    ``claim_count``           1       how many cards the last claim holds
-    ``claim_rank``            R       one-hot: the rank the last claim announced
-    ``allowed_ranks``         R       1 for each rank the next play may announce
-    ``discarded``             R       cards of each rank set aside in fours
-    ``offered``               R       fours of each rank the seat may discard now
-    ``set_aside``             1       cards set aside unseen at the deal
-    ``stock``                 1       cards left in the stock
-    ========================  ======  ==========================================
+    ==================  ======  ==============================================  ===========
+    name                length  content                                         values
+    ==================  ======  ==============================================  ===========
+    ``seat``            P       one-hot: the observing seat                     0 or 1
+    ``to_move``         P       one-hot: the seat to decide (zeros once over)   0 or 1
+    ``phase``           5       one-hot: play, challenge, discard, consent,     0 or 1
+                                over
+    ``hand``            C       copies of each card in the seat's hand          0 to the
+                                                                                copies
+    ``hand_sizes``      P       each seat's number of cards                     0 to G
+    ``active``          P       1 for each seat still in the game               0 or 1
+    ``pile_size``       1       cards on the table                              0 to G
+    ``groups``          1       groups on the table                             0 to G
+    ``claim_seat``      P       one-hot: who made the last claim                0 or 1
+    ``claim_count``     1       how many cards the last claim holds             0 to the
+                                                                                largest
+                                                                                claim
+    ``claim_rank``      R       one-hot: the rank the last claim announced      0 or 1
+    ``allowed_ranks``   R       1 for each rank the next play may announce      0 or 1
+    ``discarded``       R       cards of each rank set aside in fours           0 to the
+                                                                                rank's
+                                                                                copies
+    ``offered``         R       fours of each rank the seat may discard now     0 to its
+                                                                                copies / 4
+    ``set_aside``       1       cards set aside unseen at the deal              0 to G
+    ``stock``           1       cards left in the stock                         0 to G
+    ==================  ======  ==============================================  ===========
 
-    ``C`` counts jokers when the deck has them.
+    ``C`` counts jokers when the deck has them; ``G`` is the deck's size,
+    "the copies" how many copies of a card the deck holds and "the largest
+    claim" the most cards a claim may lay. :meth:`bounds` gives each entry's
+    bounds.
     """
 
     #: The rules whose observations are encoded.
@@ -594,6 +606,38 @@ class ObservationEncoder:
 
         """
         return section_of(self.layout, vector, name)
+
+    def bounds(self) -> Bounds:
+        """Each entry's lowest and highest value, as the sections' ``values`` say.
+
+        Returns:
+            ``(low, high)``: two lists of :attr:`size` floats; ``low`` is all 0.
+
+        >>> import cheatrules as cr
+        >>> encoder = ObservationEncoder(cr.english(3))
+        >>> low, high = encoder.bounds()
+        >>> encoder.section(high, "hand_sizes"), encoder.section(high, "claim_count")
+        ([52.0, 52.0, 52.0], [4.0])
+
+        """
+        return bounds_of(self.layout, self._highs())
+
+    def _highs(self) -> dict[str, float | list[float]]:
+        """Each section's highest value: one for the whole section, or one per entry."""
+        deck = self.rules.deck
+        size = float(deck.size)
+        per_rank = [float(deck.copies(rank)) for rank in deck.ranks]
+        return {
+            **dict.fromkeys(
+                ("seat", "to_move", "phase", "active", "claim_seat", "claim_rank", "allowed_ranks"),
+                1.0,
+            ),
+            **dict.fromkeys(("hand_sizes", "pile_size", "groups", "set_aside", "stock"), size),
+            "hand": [float(deck.card_copies(card)) for card in self._cards],
+            "claim_count": float(min(self.rules.claims.maximum, deck.size)),
+            "discarded": per_rank,
+            "offered": [float(copies // 4) for copies in per_rank],
+        }
 
     def encode(self, observation: Observation) -> list[float]:
         """The observation as a list of ``size`` floats.

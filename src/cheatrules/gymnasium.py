@@ -35,7 +35,8 @@ except ImportError as error:  # the extra is missing
         'pip install "cheatrules[gymnasium]"'
     ) from error
 
-from cheatrules import _checks
+from cheatrules import _adapters, _checks
+from cheatrules._adapters import DEFAULT_MAX_STEPS
 from cheatrules.actions import Action
 from cheatrules.bots import Agent, CountingBot
 from cheatrules.deal import deal
@@ -43,39 +44,14 @@ from cheatrules.encoding import ActionSpace, EncodingError
 from cheatrules.errors import CheatRulesError, IllegalActionError, RulesError
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.narration import narrate
-from cheatrules.rules import Rules, english, verish
+from cheatrules.rules import Rules
 from cheatrules.state import GameState
+from cheatrules.variants import challenge_call, reward_scheme, rewards, rules_for
 
 __all__ = ["DEFAULT_MAX_STEPS", "IDS", "CheatEnv", "LegalDiscrete", "ResetNeededError", "rewards"]
 
-#: The learner's decisions an episode allows before it is truncated, unless told otherwise.
-DEFAULT_MAX_STEPS = 1000
-
 #: The registered ids, each with the game it plays.
 IDS: dict[str, str] = {"cheatrules/Cheat-v0": "english", "cheatrules/Verish-v0": "verish"}
-
-_GAMES = {"english": (english, "Cheat!"), "verish": (verish, "I don't believe!")}
-_REWARDS = ("win-loss", "placing")
-#: The bound of a count the encoder documents as "0 and up": finite, as Gymnasium asks.
-_UNBOUNDED = float(numpy.finfo(numpy.float32).max)
-#: Sections whose values are 0 or 1.
-_ONE_HOT = frozenset(
-    {
-        "seat", "to_move", "phase", "active", "claim_seat", "claim_rank", "allowed_ranks",
-        "group_seat", "group_rank",
-    }
-)  # fmt: skip
-#: Sections counting copies of each card.
-_PER_CARD = frozenset(
-    {"hand", "mine_on_table", "shown_on_table", "taken", "discarded_cards", "last_revealed"}
-)
-#: Sections counting cards, at most the deck's size.
-_CARD_COUNTS = frozenset(
-    {
-        "hand_sizes", "pile_size", "groups", "claim_count", "discarded", "offered", "set_aside",
-        "stock", "group_count",
-    }
-)  # fmt: skip
 
 
 class ResetNeededError(CheatRulesError, gymnasium.error.ResetNeeded):
@@ -115,55 +91,6 @@ class LegalDiscrete(spaces.Discrete):
         return state
 
 
-def rewards(state: GameState, reward: str = "win-loss") -> tuple[float, ...]:
-    """Each seat's reward for the game so far: 0 for a seat whose result is still open.
-
-    ``"win-loss"``: +1 for each winner, -1 for each loser once the game is
-    over; a seat that left before the end counts as a winner (as it is under
-    every ending the library names). ``"placing"``: the seats that left take
-    places 0, 1, ... in the order they left, place ``k`` of ``P`` worth
-    ``1 - 2k/(P-1)``; once the game is over, the seats still in share the
-    places left, each getting their mean. Over a finished game the placing
-    rewards sum to 0.
-
-    >>> import cheatrules as cr
-    >>> state = cr.deal(cr.english(3), hands=["7♣", "A♠ 2♥", "A♥ 9♣"], dealer=2)
-    >>> state = state.apply(cr.Play("7♣", "A")).apply(cr.Accept()).apply(cr.Accept())
-    >>> rewards(state), rewards(state, "placing")
-    ((1.0, -1.0, -1.0), (1.0, -0.5, -0.5))
-
-    Raises:
-        RulesError: ``reward`` is neither ``"win-loss"`` nor ``"placing"``.
-
-    """
-    _check_reward(reward)
-    players = state.players
-    found = [0.0] * players
-    order = state.finishing_order
-    if reward == "win-loss":
-        for seat in order:
-            found[seat] = 1.0
-        if state.is_over and state.outcome is not None:
-            for seat in state.outcome.winners:
-                found[seat] = 1.0
-            for seat in state.outcome.losers:
-                found[seat] = -1.0
-        return tuple(found)
-    worth = [1.0 - 2.0 * place / (players - 1) for place in range(players)]
-    for place, seat in enumerate(order):
-        found[seat] = worth[place]
-    if state.is_over:
-        rest = [seat for seat in range(players) if seat not in order]
-        for seat in rest:
-            found[seat] = sum(worth[len(order) :]) / len(rest)
-    return tuple(found)
-
-
-def _check_reward(reward: object) -> None:
-    if reward not in _REWARDS:
-        raise RulesError(f"reward must be 'win-loss' or 'placing'; got {reward!r}")
-
-
 class CheatEnv(gymnasium.Env[Any, Any]):
     """One seat of a game for a learner; bots play the others between its decisions.
 
@@ -183,20 +110,26 @@ class CheatEnv(gymnasium.Env[Any, Any]):
       bound (a count documented as "0 and up" is bounded by float32's
       largest value).
     * Rewards: 0 until the learner's result is known, then its
-      :func:`rewards` entry (``reward="win-loss"`` or ``"placing"``).
+      :func:`cheatrules.variants.rewards` entry (``reward="win-loss"`` or
+      ``"placing"``), as the PettingZoo and OpenSpiel adapters pay it.
     * ``terminated`` when the game is over or the learner's seat leaves
       (Verish' Ne Verish'); the bots do not play the rest out, since the
-      learner's place is fixed when it leaves. ``truncated`` after
-      ``max_steps`` of the learner's decisions, with reward 0.
+      learner's place is fixed when it leaves. ``truncated`` once the game
+      has taken ``max_steps`` decisions in all (the learner's and the
+      bots', as the PettingZoo and OpenSpiel adapters count them), with
+      reward 0; Gymnasium's ``max_episode_steps`` counts the learner's
+      steps instead.
 
     Args:
-        game: ``"english"`` or ``"verish"``.
-        players: the number of seats.
+        game: a name of :data:`cheatrules.variants.VARIANTS` (``"english"``,
+            or ``"cheat"``, or ``"verish"``), or a complete
+            :class:`~cheatrules.Rules` value (then no ``players`` nor options).
+        players: the number of seats (4 by default).
         seat: the learner's seat, or ``"random"`` to draw one at each reset.
         opponents: one agent for every other seat, or a sequence of
             ``players - 1`` agents for the other seats in seat order
             (default: :class:`~cheatrules.bots.CountingBot`).
-        reward: ``"win-loss"`` or ``"placing"`` (see :func:`rewards`).
+        reward: ``"win-loss"`` or ``"placing"`` (see :func:`cheatrules.variants.rewards`).
         illegal: what a masked-out action does: ``"raise"`` an
             :class:`~cheatrules.IllegalActionError` (a ``ValueError``),
             leaving the game unchanged, or ``"lose"``: the episode ends at
@@ -204,8 +137,9 @@ class CheatEnv(gymnasium.Env[Any, Any]):
             unchanged (for learners that do not read the mask, and for
             Gymnasium's ``check_env``, which steps an action sampled before
             a reset). An index outside the space always raises.
-        max_steps: the learner's decisions before the episode is truncated,
-            or ``None`` for no limit.
+        max_steps: the game's decisions (every seat's) before the episode
+            is truncated, or ``None`` for no limit; :data:`DEFAULT_MAX_STEPS`
+            (2,000) by default. The bots stop there too.
         render_mode: ``None`` or ``"ansi"`` (the narrated log as the learner saw it).
         options: house options for :func:`cheatrules.english` or :func:`cheatrules.verish`.
 
@@ -221,8 +155,8 @@ class CheatEnv(gymnasium.Env[Any, Any]):
 
     def __init__(
         self,
-        game: str = "english",
-        players: int = 4,
+        game: str | Rules = "english",
+        players: int | None = None,
         *,
         seat: int | str = 0,
         opponents: Agent | Sequence[Agent] | None = None,
@@ -232,11 +166,8 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if game not in _GAMES:
-            raise RulesError(f"game must be 'english' or 'verish'; got {game!r}")
-        make, self._challenge_word = _GAMES[game]
         #: The rules of every game the environment deals.
-        self.rules: Rules = make(players, **options)
+        self.rules: Rules = rules_for(game, players, **options)
         players = self.rules.players
         if seat != "random" and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
@@ -244,13 +175,12 @@ class CheatEnv(gymnasium.Env[Any, Any]):
             raise RulesError(
                 f"seat must be a seat number from 0 to {players - 1} or 'random'; got {seat!r}"
             )
-        _check_reward(reward)
+        reward = reward_scheme(reward)
         if illegal not in ("raise", "lose"):
             raise RulesError(f"illegal must be 'raise' or 'lose'; got {illegal!r}")
-        #: What a masked-out action does: ``"raise"`` or ``"lose"``.
+        #: What a masked-out action does, ``"raise"`` or ``"lose"``.
         self.illegal = illegal
-        if max_steps is not None:
-            max_steps = _checks.whole_number(max_steps, "max_steps", 1, None, RulesError)
+        max_steps = _adapters.max_steps(max_steps)
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
         #: The bots at the other seats, in seat order.
@@ -262,7 +192,7 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         #: The encoder of the observations.
         self.observation_encoding = InformationStateEncoder(self.rules)
         self.action_space = LegalDiscrete(self.action_encoding.size, self)
-        low, high = _bounds(self.observation_encoding)
+        low, high = _adapters.box_bounds(self.observation_encoding)
         self.observation_space = spaces.Box(low, high, dtype=numpy.float32)
         self._state: GameState | None = None
         self._seat = 0 if seat == "random" else int(seat)
@@ -273,7 +203,7 @@ class CheatEnv(gymnasium.Env[Any, Any]):
 
     @property
     def state(self) -> GameState:
-        """The game now, as the library holds it (immutable: keep it as long as you like).
+        """The game now, as the library holds it (immutable, so keep it as long as you like).
 
         Raises:
             ResetNeededError: no game was dealt yet.
@@ -325,8 +255,9 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         others = [other for other in range(players) if other != self._seat]
         self._bots = dict(zip(others, self.opponents, strict=True))
         self._bot_rng = random.Random(int(draws[1]))
-        self._state = self._play_bots(deal(self.rules, seed=int(draws[0])))
+        # The bots before the learner's first decision always play (and count).
         self._steps, self._done = 0, False
+        self._state = self._play_bots(deal(self.rules, seed=int(draws[0])), None)
         observation, info, _ = self._outcome()
         return observation, info
 
@@ -361,8 +292,8 @@ class CheatEnv(gymnasium.Env[Any, Any]):
             observation, info, _ = self._outcome()
             info["illegal"] = True
             return observation, -1.0, True, False, info
-        self._state = self._play_bots(state.apply(chosen))
         self._steps += 1
+        self._state = self._play_bots(state.apply(chosen), self.max_steps)
         observation, info, terminated = self._outcome()
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
@@ -395,16 +326,22 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         if self.render_mode != "ansi" or self._state is None:
             return None
         seen = self._state.observe(self._seat)
-        return "\n".join(narrate(seen.events, challenge_word=self._challenge_word)) + "\n"
+        lines = narrate(seen.events, challenge_word=challenge_call(self.rules))
+        return "\n".join(lines) + "\n"
 
-    def _play_bots(self, state: GameState) -> GameState:
-        """The state once the bots have played up to the learner's decision or its result."""
+    def _play_bots(self, state: GameState, limit: int | None) -> GameState:
+        """The state once the bots have played to the learner's decision, result, or ``limit``.
+
+        ``limit`` is the game's decisions in all (``None``: no limit); each
+        decision played is counted in ``_steps``.
+        """
         bots, rng, learner = self._bots, self._bot_rng, self._seat
         while not state.is_over and learner not in state.finishing_order:
             seat = state.to_move
-            if seat == learner or seat is None:
+            if seat == learner or seat is None or (limit is not None and self._steps >= limit):
                 break
             state = state.apply(bots[seat].act(state.observe(seat), rng))
+            self._steps += 1
         return state
 
     def _outcome(self) -> tuple[Any, dict[str, Any], bool]:
@@ -435,21 +372,6 @@ def _lineup(opponents: Agent | Sequence[Agent] | None, players: int) -> tuple[Ag
                 f"opponents: {bot!r} is not an agent: it needs an act(observation, rng) method"
             )
     return bots
-
-
-def _bounds(encoder: InformationStateEncoder) -> tuple[Any, Any]:
-    """Each entry's lowest and highest value, from the sections the encoder documents."""
-    deck = encoder.rules.deck
-    copies = max(deck.card_copies(card) for card in set(deck.cards()))
-    high = numpy.full(encoder.size, _UNBOUNDED, dtype=numpy.float32)
-    for name, start, length in encoder.layout:
-        if name in _ONE_HOT:
-            high[start : start + length] = 1.0
-        elif name in _PER_CARD:
-            high[start : start + length] = copies
-        elif name in _CARD_COUNTS:
-            high[start : start + length] = deck.size
-    return numpy.zeros(encoder.size, dtype=numpy.float32), high
 
 
 def _register() -> None:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
@@ -25,6 +26,8 @@ from typing import Any
 import attrs
 
 from cheatrules._encoding_checks import (
+    Bounds,
+    bounds_of,
     is_observation,
     is_rules,
     laid_out,
@@ -41,6 +44,12 @@ from cheatrules.rules import Rules
 
 __all__ = ["InformationStateEncoder"]
 
+
+#: The sections that count what happened: "0 and up", without a bound.
+_GROWING = (
+    "events_seen", "claims_made", "challenges_made", "shown_lying", "shown_truthful",
+    "piles_taken", "passes",
+)  # fmt: skip
 
 #: How many folded logs an information-state encoder keeps to go on from.
 _MEMORIES_KEPT = 64
@@ -128,19 +137,22 @@ class InformationStateEncoder:
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
         """Each section as ``(name, start, length)``: the observation's, then the memory's."""
+        base = self._base.layout
+        return base + laid_out(self._memory_lengths(), size_of(base))
+
+    def _memory_lengths(self) -> list[tuple[str, int]]:
+        """The memory's sections, ``(name, length)``, in order."""
         players = self.rules.players
         ranks = len(self.rules.deck.ranks)
         cards = len(self._cards)
         groups = self.rules.deck.size
-        lengths = [
+        return [
             ("events_seen", 1), ("claims_made", players), ("challenges_made", players),
             ("shown_lying", players), ("shown_truthful", players), ("piles_taken", players),
             ("passes", players), ("group_seat", groups * players), ("group_count", groups),
             ("group_rank", groups * ranks), ("mine_on_table", cards), ("shown_on_table", cards),
             ("taken", players * cards), ("discarded_cards", cards), ("last_revealed", cards),
         ]  # fmt: skip
-        base = self._base.layout
-        return base + laid_out(lengths, size_of(base))
 
     @property
     def size(self) -> int:
@@ -155,6 +167,39 @@ class InformationStateEncoder:
 
         """
         return section_of(self.layout, vector, name)
+
+    def bounds(self) -> Bounds:
+        """Each entry's lowest and highest value, as the sections' ``values`` say.
+
+        The observation's sections are bounded as
+        :meth:`ObservationEncoder.bounds <cheatrules.encoding.ObservationEncoder.bounds>`
+        bounds them; a count documented as "0 and up" has ``math.inf`` as
+        its upper bound.
+
+        Returns:
+            ``(low, high)``: two lists of :attr:`size` floats; ``low`` is all 0.
+
+        >>> import cheatrules as cr
+        >>> encoder = InformationStateEncoder(cr.english(3))
+        >>> low, high = encoder.bounds()
+        >>> encoder.section(high, "group_count")[:2], encoder.section(high, "claims_made")
+        ([4.0, 4.0], [inf, inf, inf])
+
+        """
+        low, high = self._base.bounds()
+        deck = self.rules.deck
+        per_card = [float(deck.card_copies(card)) for card in self._cards]
+        highs: dict[str, float | list[float]] = {
+            **dict.fromkeys(_GROWING, math.inf),
+            **dict.fromkeys(("group_seat", "group_rank"), 1.0),
+            "group_count": float(min(self.rules.claims.maximum, deck.size)),
+            **dict.fromkeys(
+                ("mine_on_table", "shown_on_table", "discarded_cards", "last_revealed"), per_card
+            ),
+            "taken": per_card * self.rules.players,
+        }
+        memory_low, memory_high = bounds_of(laid_out(self._memory_lengths()), highs)
+        return low + memory_low, high + memory_high
 
     def encode(self, observation: Observation) -> list[float]:
         """The observation and the seat's memory as a list of ``size`` floats.

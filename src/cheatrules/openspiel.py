@@ -44,6 +44,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
         'installs: pip install "cheatrules[openspiel]"'
     ) from error
 
+from cheatrules import _adapters
+from cheatrules._adapters import DEFAULT_MAX_STEPS
 from cheatrules.actions import Challenge
 from cheatrules.cards import CARD_BY_KEY, Card
 from cheatrules.chance import Chance
@@ -53,22 +55,20 @@ from cheatrules.errors import IllegalActionError, RulesError
 from cheatrules.events import Event
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.observation import Observation
-from cheatrules.rules import Rules, english, verish
+from cheatrules.rules import Rules
 from cheatrules.sampling import sample
-from cheatrules.seating import Seating
 from cheatrules.state import GameState
+from cheatrules.variants import REWARDS, reward_scheme, rewards, rules_for
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "REWARDS",
     "CheatGame",
     "CheatState",
     "Observer",
     "VerishGame",
     "rules_from_parameters",
 ]
-
-#: The decisions a game may take before it is cut short (the ``max_steps`` parameter).
-DEFAULT_MAX_STEPS = 2000
 
 #: The policy families a game takes by name; ``"default"`` keeps the game's own choice.
 POLICY_PARAMETERS = (
@@ -82,14 +82,14 @@ POLICY_PARAMETERS = (
     "ending",
 )
 
-#: The reward schemes: ``"outcome"`` (+1 each winner, -1 each loser) or ``"placing"``.
-REWARDS = ("outcome", "placing")
+#: The game each registered name plays, by its name in :data:`cheatrules.variants.VARIANTS`.
+GAMES = {"python_cheat": "english", "python_verish": "verish"}
 
 
 def _parameters(deck_name: str, players: int) -> dict[str, Any]:
     parameters: dict[str, Any] = {"players": players, deck_name: 0, "jokers": 0, "stock": 0}
     parameters |= dict.fromkeys(POLICY_PARAMETERS, "default")
-    parameters |= {"reward": "outcome", "max_steps": DEFAULT_MAX_STEPS}
+    parameters |= {"reward": "win-loss", "max_steps": DEFAULT_MAX_STEPS}
     return parameters
 
 
@@ -141,7 +141,7 @@ def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
     OneCard()
 
     """
-    if game not in ("python_cheat", "python_verish"):
+    if game not in GAMES:
         raise RulesError(f"unknown game {game!r}; the games are python_cheat and python_verish")
     deck_name = "decks" if game == "python_cheat" else "pack"
     known = _parameters(deck_name, 0)
@@ -160,8 +160,7 @@ def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
     for name in POLICY_PARAMETERS:
         if values[name] != "default":
             options[name] = values[name]
-    make = english if game == "python_cheat" else verish
-    return make(values["players"], **options)
+    return rules_for(GAMES[game], values["players"], **options)
 
 
 @attrs.frozen
@@ -173,7 +172,7 @@ class _Context:
     observation: ObservationEncoder
     information: InformationStateEncoder
     max_steps: int
-    placing: bool
+    reward: str  # a scheme of cheatrules.variants.REWARDS
     deck: tuple[int, ...]  # the key of every card of the deck, with copies
     check_draws: bool  # the check turns over a card drawn at random
     # Action strings already made, by index (OpenSpiel asks for them often).
@@ -221,25 +220,6 @@ class _Node:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
-
-
-def _returns(context: _Context, game: GameState | None) -> list[float]:
-    players = context.rules.players
-    if game is None or game.outcome is None:
-        return [0.0] * players  # not over, or cut short at max_steps
-    if context.placing:
-        order = (*game.finishing_order, *game.seating.active)
-        step = 2.0 / (players - 1)
-        rewards = [0.0] * players
-        for place, seat in enumerate(order):
-            rewards[seat] = 1.0 - place * step
-        return rewards
-    rewards = [0.0] * players
-    for seat in game.outcome.winners:
-        rewards[seat] = 1.0
-    for seat in game.outcome.losers:
-        rewards[seat] = -1.0
-    return rewards
 
 
 class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -297,9 +277,10 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
 
     def returns(self) -> list[float]:
         """Each seat's reward: 0 until the end, and 0 for every seat when cut short."""
-        if not self.is_terminal():
+        game = self._node.game
+        if game is None or not game.is_over:  # going on, or cut short at max_steps
             return [0.0] * self._context.rules.players
-        return _returns(self._context, self._node.game)
+        return list(rewards(game, self._context.reward))
 
     def _legal_actions(self, player: int) -> list[int]:
         game = self._node.game
@@ -493,10 +474,14 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
     Made by ``pyspiel.load_game``; :attr:`rules` are the rules played.
 
+    Returns at the end are :func:`cheatrules.variants.rewards` for the
+    ``reward`` parameter (``"win-loss"`` or ``"placing"``, as in the
+    PettingZoo and Gymnasium adapters); a game cut short at ``max_steps``
+    returns 0 to every seat.
+
     Raises:
         RulesError: a parameter the rules refuse, ``reward`` other than
-            ``"outcome"`` or ``"placing"``, ``"placing"`` in a game that
-            ends at the first player out, or ``max_steps`` below 1.
+            ``"win-loss"`` or ``"placing"``, or ``max_steps`` below 1.
 
     """
 
@@ -505,19 +490,11 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         game_type = self._TYPE
-        reward = params.pop("reward", "outcome")
-        max_steps = params.pop("max_steps", DEFAULT_MAX_STEPS)
+        reward = reward_scheme(params.pop("reward", "win-loss"))
+        max_steps = _adapters.max_steps(params.pop("max_steps", DEFAULT_MAX_STEPS), optional=False)
+        assert max_steps is not None  # not optional
         rules = rules_from_parameters(game_type.short_name, params)
-        if reward not in REWARDS:
-            raise RulesError(f"reward must be 'outcome' or 'placing'; got {reward!r}")
         placing = reward == "placing"
-        if placing and rules.players > 2 and rules.ending.is_over(Seating(rules.players, out=(0,))):
-            raise RulesError(
-                "reward='placing' needs a game played until one player is left "
-                "(ending='placings', as in Verish' Ne Verish'); this one ends at the first out"
-            )
-        if type(max_steps) is not int or max_steps < 1:
-            raise RulesError(f"max_steps must be a whole number of 1 or more; got {max_steps!r}")
         deck = tuple(card.key for card in rules.deck.cards())
         self.context = _Context(
             rules,
@@ -525,7 +502,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
             ObservationEncoder(rules),
             InformationStateEncoder(rules),
             max_steps,
-            placing,
+            reward,
             deck,
             _draws_on_check(rules),
         )
@@ -556,7 +533,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
     @property
     def action_space(self) -> ActionSpace:
-        """The numbering of the actions: OpenSpiel's action ``i`` is this space's index ``i``."""
+        """The numbering of the actions (OpenSpiel's action ``i`` is this space's index ``i``)."""
         return self.context.space
 
     def new_initial_state(self) -> CheatState:
@@ -622,7 +599,7 @@ class Observer:
         }
 
     def set_from(self, state: CheatState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        """Write ``player``'s view of ``state`` into ``tensor``."""
         seen = state.observation_of(player)
         if seen is None:
             self.tensor.fill(0.0)

@@ -21,7 +21,6 @@ what bad input does.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -37,108 +36,54 @@ except ImportError as missing:  # pragma: no cover - exercised in a subprocess b
         'install them with: pip install "cheatrules[pettingzoo]"'
     ) from missing
 
+from cheatrules import _adapters
 from cheatrules import _checks as checks
+from cheatrules._adapters import DEFAULT_MAX_STEPS
 from cheatrules.deal import deal
 from cheatrules.encoding import ActionSpace
 from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
-from cheatrules.rules import Rules, english, verish
+from cheatrules.rules import Rules
 from cheatrules.state import GameState
+from cheatrules.variants import REWARDS, VARIANTS, challenge_call, reward_scheme, rewards, rules_for
 
-__all__ = ["GAMES", "REWARDS", "AgentError", "env", "observation_bounds", "raw_env"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "GAMES",
+    "REWARDS",
+    "AgentError",
+    "env",
+    "observation_bounds",
+    "raw_env",
+]
 
-#: The game names ``env`` and ``raw_env`` accept, each with the function that builds its rules.
-GAMES: dict[str, Callable[..., Rules]] = {"english": english, "cheat": english, "verish": verish}
-
-#: The reward schemes: ``"win-loss"`` (the default) and ``"placing"``.
-REWARDS = ("win-loss", "placing")
-
-#: Decisions after which a game is cut short (``truncations``), unless ``max_steps`` says otherwise.
-DEFAULT_MAX_STEPS = 2000
-
-_CHALLENGE_WORDS = {"verish": "I don't believe!"}
+#: The game names ``env`` and ``raw_env`` accept (read from
+#: :data:`cheatrules.variants.VARIANTS`), each with the function that builds its rules.
+GAMES: dict[str, Callable[..., Rules]] = {
+    name: game.build for game in VARIANTS.values() for name in (game.name, *game.aliases)
+}
 
 
 class AgentError(CheatRulesError, ValueError):
     """An agent name that is not one of the environment's, or a step the game cannot take."""
 
 
-def _rules(game: str | Rules, players: int | None, options: dict[str, Any]) -> Rules:
-    if isinstance(game, Rules):
-        if players is not None or options:
-            raise RulesError(
-                "a Rules value is complete: pass either game=rules alone, or a game name "
-                "with players= and house options"
-            )
-        return game
-    build = GAMES.get(game) if isinstance(game, str) else None
-    if build is None:
-        allowed = ", ".join(f'"{name}"' for name in GAMES)
-        raise RulesError(f"unknown game {game!r}; the games are {allowed}, or a Rules value")
-    return build(4 if players is None else players, **options)
-
-
 def observation_bounds(rules: Rules) -> tuple[Any, Any]:
     """The lowest and highest value of each element of the information-state vector.
 
-    Read from the sections documented by
-    :class:`~cheatrules.information_state.InformationStateEncoder`: one-hot
-    sections lie in 0..1, card counts in 0..the copies the deck holds,
-    sizes in 0..the deck's size, claim sizes in 0..the largest claim, and
-    the counts of things that happened ("0 and up") in 0..infinity.
+    :meth:`InformationStateEncoder.bounds
+    <cheatrules.information_state.InformationStateEncoder.bounds>`, read
+    from the sections the encoder documents, as float32 arrays; a count
+    documented as "0 and up" is bounded by float32's largest value (as in
+    the Gymnasium environment: Gymnasium's checker warns of infinite bounds).
 
     Returns:
         Two float32 numpy arrays, ``(low, high)``, of the encoder's size.
 
-    Raises:
-        RulesError: the encoder has a section this adapter does not know
-            (a library bug: the two are released together).
-
     """
-    encoder = InformationStateEncoder(rules)
-    deck = rules.deck
-    cards = sorted(set(deck.cards()))  # the encoder's order of cards
-    per_card = [float(deck.card_copies(card)) for card in cards]
-    per_rank = [float(deck.copies(rank)) for rank in deck.ranks]
-    fours = [float(deck.copies(rank) // 4) for rank in deck.ranks]
-    largest_claim = float(rules.claims.maximum)
-    size = float(deck.size)
-    high = np.zeros(encoder.size, dtype=np.float32)
-    for name, start, length in encoder.layout:
-        if name in (
-            "seat", "to_move", "phase", "active", "claim_seat", "claim_rank", "allowed_ranks",
-            "group_seat", "group_rank",
-        ):  # fmt: skip
-            values: Any = 1.0
-        elif name in (
-            "hand",
-            "mine_on_table",
-            "shown_on_table",
-            "discarded_cards",
-            "last_revealed",
-        ):
-            values = per_card
-        elif name == "taken":
-            values = per_card * rules.players
-        elif name in ("hand_sizes", "pile_size", "groups", "set_aside", "stock"):
-            values = size
-        elif name in ("claim_count", "group_count"):
-            values = largest_claim
-        elif name == "discarded":
-            values = per_rank
-        elif name == "offered":
-            values = fours
-        elif name in (
-            "events_seen", "claims_made", "challenges_made", "shown_lying", "shown_truthful",
-            "piles_taken", "passes",
-        ):  # fmt: skip
-            values = math.inf
-        else:
-            raise RulesError(f"the information-state section {name!r} has no known bounds")
-        high[start : start + length] = values
-    return np.zeros(encoder.size, dtype=np.float32), high
+    return _adapters.box_bounds(InformationStateEncoder(rules))
 
 
 def env(
@@ -162,13 +107,16 @@ def env(
     :func:`raw_env` has no wrappers: there a masked-out action raises.
 
     Args:
-        game: ``"english"`` (or ``"cheat"``), ``"verish"``, or a complete
-            :class:`~cheatrules.Rules` value (then no ``players`` nor options).
+        game: a name of :data:`cheatrules.variants.VARIANTS` (``"english"``,
+            or ``"cheat"``, or ``"verish"``), or a complete
+            :class:`~cheatrules.Rules` value (then no ``players`` nor options),
+            as :func:`cheatrules.variants.rules_for` reads them.
         players: the number of seats (4 by default), as
             :func:`~cheatrules.english` and :func:`~cheatrules.verish` allow.
         reward: ``"win-loss"`` or ``"placing"``; see :class:`raw_env`.
-        max_steps: decisions after which the game is truncated, or ``None``
-            for no limit.
+        max_steps: decisions (every seat's) after which the game is
+            truncated, or ``None`` for no limit; :data:`DEFAULT_MAX_STEPS`
+            (2,000), as in the Gymnasium and OpenSpiel adapters.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the text) or
             ``"human"`` (printed after each step).
         options: house options, passed to :func:`~cheatrules.english` or
@@ -198,11 +146,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
     * ``"observation"``: the seat's
       :class:`~cheatrules.information_state.InformationStateEncoder` vector,
       float32 (the counts of things that happened can grow past any small
-      integer type), inside the bounds of :func:`observation_bounds`;
+      integer type), inside the bounds of :func:`observation_bounds` (a
+      count documented as "0 and up" bounded by float32's largest value);
     * ``"action_mask"``: int8, 1 at each legal index of the seat to move;
       all zeros for every other agent.
 
-    Rewards are 0 until a seat's game ends. With ``reward="win-loss"``, a
+    Rewards are 0 until a seat's game ends, then its entry of
+    :func:`cheatrules.variants.rewards` for the ``reward`` scheme (the one
+    the Gymnasium and OpenSpiel adapters pay too). With ``reward="win-loss"``, a
     seat that wins gets +1 and a seat that loses -1: in English Cheat the
     first seat out wins and every other loses (the rewards sum to
     ``2 - P``); in Verish' Ne Verish' each seat that empties its hand wins
@@ -249,11 +200,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         **options: Any,
     ) -> None:
         super().__init__()
-        rules = _rules(game, players, options)
-        if reward not in REWARDS:
-            raise RulesError(f"unknown reward {reward!r}; the rewards are {', '.join(REWARDS)}")
-        if max_steps is not None:
-            max_steps = checks.whole_number(max_steps, "max_steps", 1)
+        rules = rules_for(game, players, **options)
+        reward = reward_scheme(reward)
+        max_steps = _adapters.max_steps(max_steps)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(self.metadata["render_modes"])
             raise RulesError(f"unknown render_mode {render_mode!r}; the modes are {modes} or None")
@@ -267,7 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.encoder = InformationStateEncoder(rules)
         self.possible_agents = [f"seat_{seat}" for seat in range(rules.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low, high = observation_bounds(rules)
+        low, high = _adapters.box_bounds(self.encoder)
         size = self.space.size
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -353,7 +302,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     @property
     def game(self) -> GameState:
-        """The game being played: a :class:`~cheatrules.GameState` (immutable).
+        """The game being played, a :class:`~cheatrules.GameState` (immutable).
 
         Raises:
             AgentError: no game dealt yet (call ``reset()``).
@@ -391,18 +340,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._observed = {}
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        left = state.finishing_order[before:]
-        if state.is_over:
-            self._end(state)
-        else:
-            for seat_out in left:
-                out = self.possible_agents[seat_out]
-                self.terminations[out] = True
-                self.rewards[out] = self._leaving_reward(state.finishing_order.index(seat_out))
-            if self.max_steps is not None and self.steps >= self.max_steps:
-                for other in self.agents:
-                    if not self.terminations[other]:
-                        self.truncations[other] = True
+        self._pay(state, state.finishing_order[before:])
+        if not state.is_over and self.max_steps is not None and self.steps >= self.max_steps:
+            for other in self.agents:
+                if not self.terminations[other]:
+                    self.truncations[other] = True
         self._accumulate_rewards()
         if not state.is_over:
             self._viewer = self._to_move(state)
@@ -411,33 +353,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         if self.render_mode == "human":
             self.render()
 
-    def _leaving_reward(self, place: int) -> float:
-        if self.reward_scheme == "win-loss":
-            return 1.0
-        return self._placing(place)
-
-    def _placing(self, place: float) -> float:
-        players = self.rules.players
-        return 1.0 - 2.0 * place / (players - 1)
-
-    def _end(self, state: GameState) -> None:
-        outcome = state.outcome
-        assert outcome is not None  # the game is over
-        order = state.finishing_order
-        still_in = [seat for seat in range(self.rules.players) if seat not in order]
-        # The seats still in share the places after the last one out.
-        shared = len(order) + (len(still_in) - 1) / 2
-        for agent in self.agents:
-            seat = self._seats[agent]
+    def _pay(self, state: GameState, left: tuple[int, ...]) -> None:
+        """Terminate, with its reward, each seat that left now, or every agent at the end."""
+        if not left and not state.is_over:
+            return
+        paid = rewards(state, self.reward_scheme)
+        ended = self.agents if state.is_over else [self.possible_agents[seat] for seat in left]
+        for agent in ended:
             self.terminations[agent] = True
-            if self.reward_scheme == "placing":
-                self.rewards[agent] = self._placing(
-                    shared if seat in still_in else order.index(seat)
-                )
-            else:
-                self.rewards[agent] = (
-                    1.0 if seat in outcome.winners else -1.0 if seat in outcome.losers else 0.0
-                )
+            self.rewards[agent] = paid[self._seats[agent]]
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -458,8 +382,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     def view_text(self, view: Observation) -> str:
         """A seat's view as text: its log narrated, then who is to move and the seat's hand."""
-        word = _CHALLENGE_WORDS.get(self.rules.name, "Cheat!")
-        lines = list(narrate(view.events, challenge_word=word))
+        lines = list(narrate(view.events, challenge_word=challenge_call(self.rules)))
         hand = " ".join(map(str, view.hand)) or "no cards"
         moving = "the game is over" if view.to_move is None else f"seat {view.to_move} to move"
         lines.append(f"{moving}; seat {view.seat} holds {hand}")

@@ -33,6 +33,7 @@ from cheatrules.narration import narrate
 from cheatrules.records import dumps, loads, loads_view
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
+from cheatrules.variants import challenge_call
 
 from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
 from ._options import lineup as _lineup
@@ -437,7 +438,7 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
         data = {}  # loads() below says what is wrong with it
     if data.get("format") == "cheatrules-match":
         match = loads_match(text)
-        word = _challenge_word(match.rules)
+        word = challenge_call(match.rules)
         screen.say(f"A match: {describe_scoring(match.scoring)}", "bold")
         played = [*match.games] + ([] if match.is_over else [match.game])
         for number, game in enumerate(played, start=1):
@@ -453,12 +454,7 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
         state = loads(text)
         events = state.events
         rules = state.rules
-    _tell(narrate(events, challenge_word=_challenge_word(rules)), screen, delay)
-
-
-def _challenge_word(rules: Rules) -> str:
-    """The call of the variant the rules are named after; Cheat's call for any other rules."""
-    return VARIANTS.get(rules.name, VARIANTS["english"])[2]
+    _tell(narrate(events, challenge_word=challenge_call(rules)), screen, delay)
 
 
 # -- the entry point ----------------------------------------------------------------

@@ -21,14 +21,15 @@ from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBo
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError
 from cheatrules.match import BestOf, FewestLosses, FirstTo, Penalty, Scoring
-from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules, english, verish
+from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules
+from cheatrules.variants import VARIANTS as GAMES
 
 from ._screen import WIDTH
 
-#: The games the command line offers, each with its rules, name, and challenge call.
+#: The games the command line offers, each with its rules, name, and challenge call
+#: (read from :data:`cheatrules.variants.VARIANTS`).
 VARIANTS: dict[str, tuple[Callable[..., Rules], str, str]] = {
-    "english": (english, "English Cheat", "Cheat!"),
-    "verish": (verish, "Verish' Ne Verish'", "I don't believe!"),
+    name: (game.build, game.title, game.call) for name, game in GAMES.items()
 }
 
 #: The bots the command line can seat, by name.
