@@ -234,6 +234,19 @@ def test_resets_without_a_seed_go_on_from_the_last_seeded_one() -> None:
     assert deals[0] == deals[1]
 
 
+def test_seed_then_reset_deals_what_reset_with_that_seed_deals() -> None:
+    first, second = raw_env("english", 3), raw_env("english", 3)
+    first.seed(9)
+    first.reset()
+    second.reset(seed=9)
+    assert first.game == second.game
+    first.seed(10)
+    first.reset()
+    assert first.game != second.game
+    with pytest.raises(cr.RulesError, match="seed must be a whole number"):
+        first.seed(-1)
+
+
 def test_the_observation_is_the_information_state_vector_and_mask_of_the_seat() -> None:
     environment = raw_env("english", 4)
     environment.reset(seed=3)

@@ -254,10 +254,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     # -- the game ----------------------------------------------------------------------
 
+    def seed(self, seed: int | None = None) -> None:
+        """Seed the deals of the next resets, as ``reset(seed=seed)`` would (older PettingZoo API).
+
+        ``env.seed(7); env.reset()`` deals what ``env.reset(seed=7)`` deals;
+        ``None`` seeds from the operating system.
+
+        Raises:
+            RulesError: ``seed`` is not a whole number of at least 0.
+
+        """
+        self._chance.seed(None if seed is None else checks.whole_number(seed, "seed", 0))
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; with ``seed``, the same one each time."""
         if seed is not None:
-            self._chance.seed(checks.whole_number(seed, "seed", 0))
+            self.seed(seed)
         self._state = deal(self.rules, seed=self._chance.getrandbits(63))
         self.steps = 0
         self.agents = self.possible_agents[:]
