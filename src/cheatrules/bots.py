@@ -465,13 +465,13 @@ class SamplingBot:
 
     #: How many consistent worlds to sample when the counts leave a claim in doubt.
     samples: int = attrs.field(default=4, converter=_checks.index, validator=_checks.whole(1))
-    #: Kept for compatibility and unused: the bot no longer plays rollouts.
+    #: Kept for compatibility and unused, since the bot no longer plays rollouts.
     horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
     #: How many tries each sample may take before that world is given up (decks with copies).
     attempts: int = attrs.field(default=50, converter=_checks.index, validator=_checks.whole(1))
     #: The agent that takes every decision other than a challenge.
     fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
-    #: The bar with an empty pile: the chance of an honest declarer below which it challenges.
+    #: The bar with an empty pile, the chance of an honest declarer below which it challenges.
     doubt: float = attrs.field(default=0.1, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
