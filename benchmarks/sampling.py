@@ -65,6 +65,7 @@ def main(count: int, two_packs: bool = False) -> int:
     applies: list[float] = []
     samples: list[float] = []
     failed = slow = 0
+    lagging: list[str] = []
     for number, state in enumerate(positions(count, two_packs)):
         rng = random.Random(number)
         action = state.legal_actions().choice(rng)
@@ -85,6 +86,8 @@ def main(count: int, two_packs: bool = False) -> int:
         finally:
             signal.alarm(0)
         samples.append(clock() - start)
+        if samples[-1] > 1:
+            lagging.append(f"view {number} (seat {seat}, {len(seen.events)} events)")
         if sampled is not None and sampled.observe(seat) != seen:  # checked outside the timing
             failed += 1
     apply = statistics.median(applies)
@@ -95,6 +98,8 @@ def main(count: int, two_packs: bool = False) -> int:
     print(f"{games}, positions {count}: failures {failed}, stopped after {LIMIT} s {slow}")
     print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
     print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
+    if lagging:
+        print(f"over 1 s: {', '.join(lagging)}")
     return 0
 
 

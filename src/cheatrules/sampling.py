@@ -28,10 +28,12 @@ hand is one of that hand's tokens with the card, or a new one while copies
 are left: the search tries both. Where two cards compete for one slot and
 the tests miss it, the search backs up to the latest choice with
 alternatives left. Backing up chronologically
-can take exponentially long when the conflict lies far back, so a run that
-has replayed as many events as all earlier runs together (and at least
-four passes over the log) starts again from the first event in a fresh
-random order; a hard budget of events replayed bounds the whole search and
+can take exponentially long when the conflict lies far back, so runs are
+cut at lengths that follow the Luby sequence (1 1 2 1 1 2 4 ... times four
+passes over the log) and each starts again from the first event in a fresh
+random order: most runs are short, so an early choice that dooms a late
+group costs little, and some are long enough for a view that needs a long
+backtrack. A hard budget of events replayed bounds the whole search and
 raises :class:`SamplingError` saying so (never met on the one-pack
 benchmark's views; see the seat-view guide for two packs). A view no game can
 give (a hand-made, contradictory one) raises :class:`SamplingError` too.
@@ -39,6 +41,7 @@ give (a hand-made, contradictory one) raises :class:`SamplingError` too.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -102,8 +105,8 @@ def sample(
             random-tries sampler still run.
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
-            fresh random order, each time it has spent as much as all its
-            earlier runs together.
+            fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4
+            ... times four passes over the log).
 
     Raises:
         SamplingError: no game gives this view (a hand-made, inconsistent
@@ -154,8 +157,9 @@ class _Copy:
     target: _Target
 
 
-#: A token's class at a hidden play: "U" (no card yet), "F" (free), its next target
-#: (a card of one copy), or a :class:`_Copy` for a card with copies.
+#: A token's class at a hidden play: "U" (no card yet), "F" (free), "X" (barred from
+#: a pile the observer takes), its next target (a card of one copy), or a
+#: :class:`_Copy` for a card with copies.
 _Class = str | _Target | _Copy
 
 
@@ -199,6 +203,8 @@ class _Plan:
                     self.copy_needs[card, target] += 1
                 if target[0] == "pile":
                     self.fresh_in_pile[target[1]] += 1
+        moving = (Played, PileTaken, Drew, Discarded)
+        self.quiet = {i for i, event in enumerate(self.events) if not isinstance(event, moving)}
         self.own_plays: dict[Card, list[int]] = {}  # card -> the observer's plays laying it
         for index, event in enumerate(self.events):
             if isinstance(event, Played) and event.seat == self.seat:
@@ -508,6 +514,7 @@ class _Search:
         }
         self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
+        self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
         self.spent = 0  # events replayed, in all runs
         # Which unnamed card of a hand a card shown there was is drawn at random
         # and never revisited: that is every choice while the unnamed cards of
@@ -547,15 +554,15 @@ class _Search:
         """
         if not self._setup():
             return None
-        start, limit = self.start, 4 * len(self.plan.events) + 64
-        while self.spent < budget:
+        start, unit = self.start, 4 * len(self.plan.events) + 64
+        for run in itertools.count(1):
+            if self.spent >= budget:
+                break
             self.start = start.copy()
-            limit = min(limit, budget - self.spent)
-            built, used = self._run(limit)
+            built, used = self._run(min(unit * _luby(run), budget - self.spent))
             self.spent += used
             if isinstance(built, _Built) or (built is None and self.exhaustive):
                 return built
-            limit = 2 * self.spent
         raise SamplingError(
             f"the sampler's search spent its work budget ({budget} events replayed) on"
             f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
@@ -565,13 +572,17 @@ class _Search:
         """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
         stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
         state, index = self.start, 0
-        events = self.plan.events
+        events, quiet = self.plan.events, self.plan.quiet
         options: list[_Choice | _Draw] | None = None
         used = 0
         while index < len(events):
             if used >= limit:
                 return _RESTART, used
             if options is None:
+                if index in quiet:  # an event that moves no token: nothing to choose or test
+                    index += 1
+                    used += 1
+                    continue
                 options = self._options(index, events[index], state)
             if not options:
                 if not stack:
@@ -612,14 +623,23 @@ class _Search:
         if slots == 0:
             return [_Draw(pinned, [], ())]
         classes: dict[_Class, list[int]] = {}
+        skip, bound, known = set(pinned), state.bound, self.classes.setdefault(index, {})
         for token in state.hands[event.seat]:
-            if token not in pinned:
-                classes.setdefault(self._class(token, index, state), []).append(token)
+            if token in skip:
+                continue
+            card = bound.get(token)
+            if card is None:
+                key: _Class = "U"
+            else:
+                key = known.get(card) or known.setdefault(card, self._class(card, index))
+            classes.setdefault(key, []).append(token)
         keys = list(classes)
         bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
-        weights = [_weight(vector, [len(classes[key]) for key in keys]) for vector in vectors]
         pools = [classes[key] for key in keys]
+        if len(vectors) == 1:
+            return [_Draw(pinned, pools, vectors[0])]
+        weights = [_weight(vector, [len(pool) for pool in pools]) for vector in vectors]
         order = _weighted_order(vectors, weights, self.rng)
         return [_Draw(pinned, pools, vector) for vector in order]
 
@@ -663,11 +683,15 @@ class _Search:
                     return False
         return True
 
-    def _class(self, token: int, index: int, state: _State) -> _Class:
-        """A token's class at the play at ``index``: where its card is named next."""
-        card = state.bound.get(token)
-        if card is None:
-            return "U"
+    def _class(self, card: Card, index: int) -> _Class:
+        """The class at the play at ``index`` of a token with ``card``: where it is named next.
+
+        "X" for a card that cannot go into this group: the observer takes its
+        pile and does not name the card there.
+        """
+        named = self.plan.named_in_pile.get(self.plan.pile_of[index])
+        if named is not None and not named[card]:
+            return "X"
         target = self.plan.next_target(card, index)
         if target is None:
             return "F"
@@ -681,7 +705,9 @@ class _Search:
         emptied = plan.size_before[index] == event.count
         pile = plan.pile_of[index]
         seen_pile = plan.taken.get(pile, (-1, 0))[0] == plan.seat
-        if isinstance(key, _Copy):
+        if key == "X":
+            stays, goes = not emptied, False
+        elif isinstance(key, _Copy):
             stays, goes = not emptied, True  # another copy may be named there instead
         elif isinstance(key, tuple):
             stays = not emptied and reach.in_hand(event.seat, index, key)
@@ -767,13 +793,14 @@ class _Search:
         self, hand: list[int], cards: tuple[Card, ...], state: _State
     ) -> tuple[int, ...] | None:
         """The observer's tokens for the cards it laid."""
+        wanted, bound = Counter(cards), state.bound
         chosen: list[int] = []
-        for card in cards:
-            token = next((t for t in hand if state.bound.get(t) == card and t not in chosen), None)
-            if token is None:
-                return None
-            chosen.append(token)
-        return tuple(chosen)
+        for token in hand:
+            card = bound.get(token)
+            if card is not None and wanted[card] > 0:
+                wanted[card] -= 1
+                chosen.append(token)
+        return tuple(chosen) if len(chosen) == len(cards) else None
 
     def _taken(self, index: int, event: PileTaken, state: _State) -> bool:
         """The taker gains the pile (but a final play kept on the table)."""
@@ -928,6 +955,26 @@ class _Search:
             if self.stock[position] not in bound:
                 places.append(("stock", position, 1))
         return places
+
+
+def _luby(run: int) -> int:
+    """The ``run``-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+
+    Runs of these lengths (times a unit) find a game about as soon as the
+    best fixed length would, whatever that length is: most runs are short,
+    so an unlucky early choice costs little, and some are long enough for a
+    view that needs a long backtrack.
+    """
+    size = 1
+    while size < run + 1:
+        size = 2 * size + 1
+    # size = 2**k - 1 >= run: the term is 2**(k-1) if run == size, else recurse.
+    while True:
+        if run == size:
+            return (size + 1) // 2
+        size //= 2
+        if run > size:
+            run -= size
 
 
 def _grouped(cards: tuple[Card, ...]) -> list[Card]:
