@@ -111,6 +111,7 @@ def test_the_action_space_sizes() -> None:
     # Free choice of rank: every multiset times every rank.
     assert ActionSpace(cr.english(4, ranks="free")).size == 2 + 2379 * 13
     assert ActionSpace(cr.english(4)) == ActionSpace(cr.english(4))
+    assert len(ActionSpace(cr.verish(3))) == ActionSpace(cr.verish(3)).size  # Discrete(len(space))
 
 
 def test_the_layout_names_each_block() -> None:

@@ -222,6 +222,10 @@ class ActionSpace:
         """How many indices there are."""
         return self._numbering.size
 
+    def __len__(self) -> int:
+        """How many indices there are: ``len(space) == space.size``, as learning libraries ask."""
+        return self._numbering.size
+
     @property
     def layout(self) -> tuple[tuple[str, int, int], ...]:
         """Each block as ``(name, start, length)``, in index order; only the blocks in use."""
