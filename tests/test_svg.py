@@ -35,9 +35,11 @@ def faces(root: ET.Element) -> Counter[str]:
 
 def seat_backs(root: ET.Element) -> Counter[int]:
     return Counter(
-        int(element.get("data-seat") or -1)
-        for seat in with_class(root, "seat")
-        for element in with_class(seat, "back")
+        {
+            int(seat.get("data-seat") or -1): len(with_class(seat, "back"))
+            for seat in with_class(root, "seat")
+            if with_class(seat, "back")
+        }
     )
 
 

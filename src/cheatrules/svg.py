@@ -246,50 +246,69 @@ class _Picture:
 
     # -- cards ----------------------------------------------------------------------
 
-    def _face(self, card: Card, x: float, y: float, w: float, cls: str = "card") -> None:
-        """A card face up, ``w`` wide: rank and suit in the corner, a big symbol in the middle."""
+    def _face(
+        self, card: Card, x: float, y: float, w: float, cls: str = "card", whole: bool = True
+    ) -> None:
+        """A card face up, ``w`` wide: rank and suit in the corner, a big symbol in the middle.
+
+        The big symbol is left out where the next card covers it (``whole`` false):
+        long replays hold hundreds of pictures.
+        """
         theme = self.theme
         h = w * 1.4
         colour = theme.red if card.suit in _RED_SUITS else theme.black
         joker = card.rank is Rank.JOKER
-        rank = "★" if joker else str(card.rank)
         corner = w * 0.3
+        inset = _number(w * 0.08)
         self.parts.append(
             f"<g {_attributes(class_=cls, data_card=str(card))} "
-            f'transform="translate({_number(x)} {_number(y)})" fill="{colour}">'
+            f'transform="translate({_number(x)} {_number(y)})" fill="{colour}" '
+            f'font-size="{_number(corner)}">'
             f'<rect width="{_number(w)}" height="{_number(h)}" rx="{_number(w / 10)}" '
             f'fill="{theme.face}" stroke="{theme.edge}"/>'
-            f'<text x="{_number(w * 0.08)}" y="{_number(corner)}" '
-            f'font-size="{_number(corner)}" font-weight="bold">{rank}</text>'
+            f'<text x="{inset}" y="{_number(corner)}" font-weight="bold">'
+            f"{'★' if joker else card.rank}</text>"
         )
         if joker:
             # A joker has no suit to show: its colour tells red from black.
-            self.parts.append(
-                f'<text x="{_number(w / 2)}" y="{_number(h * 0.68)}" text-anchor="middle" '
-                f'font-size="{_number(w * 0.55)}">★</text>'
-                f'<text x="{_number(w / 2)}" y="{_number(h * 0.92)}" text-anchor="middle" '
-                f'font-size="{_number(w * 0.16)}">JOKER</text></g>'
-            )
+            if whole:
+                self.parts.append(
+                    f'<text x="{_number(w / 2)}" y="{_number(h * 0.68)}" text-anchor="middle" '
+                    f'font-size="{_number(w * 0.55)}">★</text>'
+                    f'<text x="{_number(w / 2)}" y="{_number(h * 0.92)}" text-anchor="middle" '
+                    f'font-size="{_number(w * 0.16)}">JOKER</text>'
+                )
+            self.parts.append("</g>")
             return
-        self.parts.append(
-            f'<text x="{_number(w * 0.08)}" y="{_number(corner * 2)}" '
-            f'font-size="{_number(corner)}">{card.suit}</text>'
-            f'<text x="{_number(w * 0.6)}" y="{_number(h * 0.8)}" text-anchor="middle" '
-            f'font-size="{_number(w * 0.5)}">{card.suit}</text></g>'
-        )
+        self.parts.append(f'<text x="{inset}" y="{_number(corner * 2)}">{card.suit}</text>')
+        if whole:
+            self.parts.append(
+                f'<text x="{_number(w * 0.6)}" y="{_number(h * 0.8)}" text-anchor="middle" '
+                f'font-size="{_number(w * 0.5)}">{card.suit}</text>'
+            )
+        self.parts.append("</g>")
 
-    def _back(self, x: float, y: float, w: float, **data: object) -> None:
+    def _backs(self, places: Sequence[tuple[float, float]], w: float) -> None:
+        """Cards face down at ``places``, ``w`` wide, each over the one before.
+
+        Each back is one rectangle, the colours given once for the run;
+        only the top one, seen whole, has its pattern drawn.
+        """
+        if not places:
+            return
         theme = self.theme
         h = w * 1.4
+        size = f'width="{_number(w)}" height="{_number(h)}" rx="{_number(w / 10)}"'
+        self.parts.append(f'<g fill="{theme.back}" stroke="{theme.edge}">')
+        for x, y in places[:-1]:
+            self.parts.append(f'<rect class="back" x="{_number(x)}" y="{_number(y)}" {size}/>')
+        x, y = places[-1]
         inset = w / 8
         self.parts.append(
-            f"<g {_attributes(class_='back', **data)} "
-            f'transform="translate({_number(x)} {_number(y)})">'
-            f'<rect width="{_number(w)}" height="{_number(h)}" rx="{_number(w / 10)}" '
-            f'fill="{theme.back}" stroke="{theme.edge}"/>'
+            f'<g class="back" transform="translate({_number(x)} {_number(y)})"><rect {size}/>'
             f'<rect x="{_number(inset)}" y="{_number(inset)}" width="{_number(w - 2 * inset)}" '
             f'height="{_number(h - 2 * inset)}" rx="{_number(w / 16)}" fill="none" '
-            f'stroke="{theme.back_edge}"/></g>'
+            f'stroke="{theme.back_edge}"/></g></g>'
         )
 
     # -- the parts of the table -------------------------------------------------------
@@ -349,6 +368,7 @@ class _Picture:
                 30 + 20 * row,
                 26,
                 "card discard",
+                whole=index == len(discarded) - 1,
             )
         self.parts.append("</g>")
 
@@ -382,7 +402,12 @@ class _Picture:
         top = 300 - cell_h * rows / 2
         for index, (claim, cards) in enumerate(zip(claims, laid, strict=True)):
             row, column = divmod(index, columns)
-            x = left + column * cell_w + (cell_w - card_w) / 2 - 6
+            # Face down, a group is a neat stack; face up, its cards fan out to show each corner.
+            most = (cell_w - card_w - 8) / max(claim.count - 1, 1)
+            spread = min(card_w * (0.15 if cards is None else 0.45), most)
+            drop = min(spread * 0.3, 8 / max(claim.count - 1, 1))
+            middle = left + column * cell_w + cell_w / 2
+            x = middle - (card_w + spread * (claim.count - 1)) / 2
             y = top + row * cell_h
             truth = ""
             if cards is not None:
@@ -396,21 +421,20 @@ class _Picture:
                 data_rank=str(claim.rank),
             )
             self.parts.append(f"<g {attributes}>")
-            spread = min(6.0, 24 / max(claim.count, 1))
-            for number in range(claim.count):
-                cx, cy = x + spread * number, y + spread * number * 0.3
-                if cards is None:
-                    self._back(cx, cy, card_w)
-                else:
-                    self._face(cards[number], cx, cy, card_w)
+            places = [(x + spread * number, y + drop * number) for number in range(claim.count)]
+            if cards is None:
+                self._backs(places, card_w)
+            else:
+                for number, (cx, cy) in enumerate(places):
+                    self._face(cards[number], cx, cy, card_w, whole=number == claim.count - 1)
             colour = theme.highlight if newest else theme.text
             if truth:
                 colour = theme.truth if truth == " true" else theme.lie
                 label += " ✓" if truth == " true" else " ✗"
             size = min(12.0, cell_w / 7.5)
             self._text(
-                x + card_w / 2 + 6,
-                y + card_w * 1.4 + size + 6,
+                middle,
+                y + drop * (claim.count - 1) + card_w * 1.4 + size + 5,
                 label,
                 size,
                 "claim",
@@ -472,6 +496,7 @@ class _Picture:
             name += " (you)"
         label_y = y - 9
         pill = 8.6 * len(name) + 20
+        x = max(pill / 2 + 8, min(x, _WIDTH - pill / 2 - 8))  # the name stays on the cloth too
         if to_move:
             self.parts.append(
                 f'<rect class="turn" x="{_number(x - pill / 2)}" y="{_number(label_y - 15)}" '
@@ -490,10 +515,12 @@ class _Picture:
         if hand is not None:
             for index, card in enumerate(hand):
                 row, column = divmod(index, per_row)
-                self._face(card, left + step * column, y + row_step * row, card_w)
+                covered = step < card_w * 0.75 and column < per_row - 1 and index < size - 1
+                self._face(
+                    card, left + step * column, y + row_step * row, card_w, whole=not covered
+                )
         else:
-            for index in range(size):
-                self._back(left + step * index, y, card_w, data_seat=seat)
+            self._backs([(left + step * index, y) for index in range(size)], card_w)
         self.parts.append("</g>")
 
     def _outcome(self) -> None:
