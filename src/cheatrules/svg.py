@@ -78,7 +78,7 @@ def _font(instance: Any, attribute: Any, value: object) -> None:
 
 @attrs.frozen
 class Theme:
-    """The colours and font of a picture. Frozen; change one with :func:`attrs.evolve`.
+    """The colours and font of a picture. Frozen; change one with ``attrs.evolve``.
 
     Each colour is a hex colour (``"#1b5e20"``, ``"#fff"``) or a colour name
     (``"white"``).
@@ -93,7 +93,7 @@ class Theme:
 
     #: The cloth of the table.
     table: str = attrs.field(default="#1d6b43", validator=_colour)
-    #: Writing on the cloth: seat names, claims, the state of the game.
+    #: The writing on the cloth (seat names, claims, the state of the game).
     text: str = attrs.field(default="#f4f4f0", validator=_colour)
     #: A card's face.
     face: str = attrs.field(default="#fffdf7", validator=_colour)
@@ -402,47 +402,62 @@ class _Picture:
         top = 300 - cell_h * rows / 2
         for index, (claim, cards) in enumerate(zip(claims, laid, strict=True)):
             row, column = divmod(index, columns)
-            # Face down, a group is a neat stack; face up, its cards fan out to show each corner.
-            most = (cell_w - card_w - 8) / max(claim.count - 1, 1)
-            spread = min(card_w * (0.15 if cards is None else 0.45), most)
-            drop = min(spread * 0.3, 8 / max(claim.count - 1, 1))
             middle = left + column * cell_w + cell_w / 2
-            x = middle - (card_w + spread * (claim.count - 1)) / 2
-            y = top + row * cell_h
-            truth = ""
-            if cards is not None:
-                truth = " true" if holds(cards, claim.rank) else " lie"
-            newest = " newest" if index == count - 1 else ""
-            label = f"{claim.count}×{claim.rank} by seat {claim.seat}"
-            attributes = _attributes(
-                class_="group" + truth + newest,
-                data_seat=claim.seat,
-                data_count=claim.count,
-                data_rank=str(claim.rank),
+            self._group(
+                claim, cards, middle, top + row * cell_h, cell_w, card_w, index == count - 1
             )
-            self.parts.append(f"<g {attributes}>")
-            places = [(x + spread * number, y + drop * number) for number in range(claim.count)]
-            if cards is None:
-                self._backs(places, card_w)
-            else:
-                for number, (cx, cy) in enumerate(places):
-                    self._face(cards[number], cx, cy, card_w, whole=number == claim.count - 1)
-            colour = theme.highlight if newest else theme.text
-            if truth:
-                colour = theme.truth if truth == " true" else theme.lie
-                label += " ✓" if truth == " true" else " ✗"
-            size = min(12.0, cell_w / 7.5)
-            self._text(
-                middle,
-                y + drop * (claim.count - 1) + card_w * 1.4 + size + 5,
-                label,
-                size,
-                "claim",
-                fill=colour,
-                text_anchor="middle",
-                font_weight="bold" if newest else None,
-            )
-            self.parts.append("</g>")
+        self.parts.append("</g>")
+
+    def _group(
+        self,
+        claim: Claim,
+        cards: tuple[Card, ...] | None,
+        middle: float,
+        y: float,
+        cell_w: float,
+        card_w: float,
+        is_newest: bool,
+    ) -> None:
+        """One group on the table, centred on ``middle``, face down unless ``cards`` are given."""
+        theme = self.theme
+        # Face down, a group is a neat stack; face up, its cards fan out to show each corner.
+        most = (cell_w - card_w - 8) / max(claim.count - 1, 1)
+        spread = min(card_w * (0.15 if cards is None else 0.45), most)
+        drop = min(spread * 0.3, 8 / max(claim.count - 1, 1))
+        x = middle - (card_w + spread * (claim.count - 1)) / 2
+        truth = ""
+        if cards is not None:
+            truth = " true" if holds(cards, claim.rank) else " lie"
+        newest = " newest" if is_newest else ""
+        label = f"{claim.count}×{claim.rank} by seat {claim.seat}"
+        attributes = _attributes(
+            class_="group" + truth + newest,
+            data_seat=claim.seat,
+            data_count=claim.count,
+            data_rank=str(claim.rank),
+        )
+        self.parts.append(f"<g {attributes}>")
+        places = [(x + spread * number, y + drop * number) for number in range(claim.count)]
+        if cards is None:
+            self._backs(places, card_w)
+        else:
+            for number, (cx, cy) in enumerate(places):
+                self._face(cards[number], cx, cy, card_w, whole=number == claim.count - 1)
+        colour = theme.highlight if newest else theme.text
+        if truth:
+            colour = theme.truth if truth == " true" else theme.lie
+            label += " ✓" if truth == " true" else " ✗"
+        size = min(12.0, cell_w / 7.5)
+        self._text(
+            middle,
+            y + drop * (claim.count - 1) + card_w * 1.4 + size + 5,
+            label,
+            size,
+            "claim",
+            fill=colour,
+            text_anchor="middle",
+            font_weight="bold" if newest else None,
+        )
         self.parts.append("</g>")
 
     def _place(self, seat: int) -> tuple[float, float]:
@@ -453,7 +468,6 @@ class _Picture:
 
     def _seat(self, seat: int) -> None:
         """A seat: its name and card count, its hand face up where the view shows it, else backs."""
-        theme = self.theme
         table = self.table
         size = table.hand_sizes[seat]
         observer = None if isinstance(self.view, GameState) else self.view.seat
@@ -494,24 +508,7 @@ class _Picture:
             name += f" (out, {_ordinal(table.finishing_order.index(seat) + 1)})"
         if seat == observer:
             name += " (you)"
-        label_y = y - 9
-        pill = 8.6 * len(name) + 20
-        x = max(pill / 2 + 8, min(x, _WIDTH - pill / 2 - 8))  # the name stays on the cloth too
-        if to_move:
-            self.parts.append(
-                f'<rect class="turn" x="{_number(x - pill / 2)}" y="{_number(label_y - 15)}" '
-                f'width="{_number(pill)}" height="21" rx="10" fill="{theme.highlight}"/>'
-            )
-        self._text(
-            x,
-            label_y,
-            name,
-            14,
-            "name",
-            text_anchor="middle",
-            fill=theme.black if to_move else theme.text,
-            font_weight="bold" if to_move else None,
-        )
+        self._name(name, x, y - 9, to_move)
         if hand is not None:
             for index, card in enumerate(hand):
                 row, column = divmod(index, per_row)
@@ -522,6 +519,27 @@ class _Picture:
         else:
             self._backs([(left + step * index, y) for index in range(size)], card_w)
         self.parts.append("</g>")
+
+    def _name(self, name: str, x: float, y: float, to_move: bool) -> None:
+        """A seat's name centred on ``x``, on a highlight when the seat is to decide."""
+        theme = self.theme
+        pill = 8.6 * len(name) + 20
+        x = max(pill / 2 + 8, min(x, _WIDTH - pill / 2 - 8))  # the name stays on the cloth too
+        if to_move:
+            self.parts.append(
+                f'<rect class="turn" x="{_number(x - pill / 2)}" y="{_number(y - 15)}" '
+                f'width="{_number(pill)}" height="21" rx="10" fill="{theme.highlight}"/>'
+            )
+        self._text(
+            x,
+            y,
+            name,
+            14,
+            "name",
+            text_anchor="middle",
+            fill=theme.black if to_move else theme.text,
+            font_weight="bold" if to_move else None,
+        )
 
     def _outcome(self) -> None:
         outcome = self.table.outcome

@@ -5,8 +5,9 @@ after the decision that made the event (the omniscient table, or one seat's
 view with ``--seat``), the event itself, and the narration beside it with
 the current line highlighted. Each state is drawn once, however many events
 its decision made, and the frames name their picture. Buttons and the arrow
-keys step through the frames. Everything is inline (the pictures, the style,
-the script): the page fetches nothing and opens offline.
+keys step through the frames; ``page.html#12`` opens at the twelfth. Everything
+is inline (the pictures, the style, the script): the page fetches nothing and
+opens offline.
 """
 
 from __future__ import annotations
@@ -192,10 +193,10 @@ main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; align-items: fle
 <main>
 <section id="table">
 <div id="controls">
-<button type="button" data-go="first" title="first (Home)">&#x23EE; first</button>
+<button type="button" data-go="first" title="first (Home)">&#xAB; first</button>
 <button type="button" data-go="prev" title="previous (left arrow)">&#x25C0; prev</button>
 <button type="button" data-go="next" title="next (right arrow)">next &#x25B6;</button>
-<button type="button" data-go="last" title="last (End)">last &#x23ED;</button>
+<button type="button" data-go="last" title="last (End)">last &#xBB;</button>
 <span id="where">event 1 of {count}</span>
 </div>
 <p id="event"></p>
@@ -217,7 +218,7 @@ main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; align-items: fle
 </html>
 """
 
-_SCRIPT = """(function () {
+_SCRIPT = r"""(function () {
   "use strict";
   var frames = Array.prototype.slice.call(document.querySelectorAll("#frames .frame"));
   var pictures = document.querySelectorAll("#table .picture");
@@ -240,6 +241,9 @@ _SCRIPT = """(function () {
     document.getElementById("event").textContent = frame.textContent;
     document.getElementById("where").textContent =
       "event " + (index + 1) + " of " + frames.length;
+    if (window.history && history.replaceState) {
+      history.replaceState(null, "", "#" + (index + 1));
+    }
   }
   var moves = {
     first: function () { return 0; },
@@ -265,5 +269,6 @@ _SCRIPT = """(function () {
     var go = keys[event.key];
     if (go) { event.preventDefault(); show(moves[go]()); }
   });
-  show(0);
+  var asked = /^#(\d+)$/.exec(window.location.hash);
+  show(asked ? Number(asked[1]) - 1 : 0);
 })();"""
