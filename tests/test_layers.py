@@ -170,6 +170,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.information_state",
             "cheatrules._seat_memory",
             "cheatrules.narration",
+            "cheatrules.svg",
         ],
     ),
     (
@@ -201,6 +202,13 @@ CALL_TIME_IMPORTS: dict[tuple[str, str], str] = {
     ),
     ("cheatrules.observation", "cheatrules.sampling"): (
         "Observation.sample(), a convenience: the sampling module deals from observations"
+    ),
+    ("cheatrules.observation", "cheatrules.svg"): (
+        "Observation._repr_svg_(), so notebooks draw a seat's view: the pictures module reads"
+        " observations"
+    ),
+    ("cheatrules.state", "cheatrules.svg"): (
+        "GameState._repr_svg_(), so notebooks draw the table: the pictures module reads states"
     ),
     ("cheatrules.encoding", "cheatrules.information_state"): (
         "the name cheatrules.encoding.InformationStateEncoder, kept from before the class had"

@@ -145,6 +145,19 @@ class Observation(ReadModel):
 
         return sample(self, rng)
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, for notebooks: :func:`cheatrules.svg.render`."""
+        from cheatrules.svg import render  # the pictures module draws observations
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        hand = " ".join(map(str, self.hand)) or "(empty)"
+        return (
+            f"Observation(seat={self.seat}, hand={hand}, to_move={self.to_move}, "
+            f"phase={self.phase.name}, {len(self.events)} events)"
+        )
+
     def __str__(self) -> str:
         lines = [f"seat {self.seat} of {self.players} ({self.rules.name})"]
         if self.outcome is not None:

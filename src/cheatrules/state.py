@@ -594,6 +594,12 @@ class GameState(ReadModel):
             f"pile {self.pile_size}; {self._log_length} events>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The whole table, every card face up, for notebooks: :func:`cheatrules.svg.render`."""
+        from cheatrules.svg import render  # the pictures module draws states
+
+        return render(self)
+
     def __getstate__(self) -> dict[str, Any]:
         # Flatten the persistent stacks: pickling them nested would recurse
         # once per event.

@@ -35,6 +35,7 @@ from cheatrules.rules import Rules
 from cheatrules.state import GameState
 from cheatrules.variants import challenge_call
 
+from ._html import replay_page
 from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
 from ._options import lineup as _lineup
 from ._options import scoring as _scoring
@@ -162,6 +163,20 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     replay.add_argument("file", help="a record written by --save, cheatrules.dumps or dumps_match")
     _add_delay(replay)
     _add_colours(replay)
+    replay.add_argument(
+        "--html",
+        metavar="OUT",
+        action=_Once,
+        help="write one self-contained page to OUT stepping through the game, "
+        "a picture per event beside the narration (a game record only)",
+    )
+    replay.add_argument(
+        "--seat",
+        type=_whole,
+        default=None,
+        action=_Once,
+        help="with --html: draw this seat's view instead of every hand",
+    )
 
 
 def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -425,7 +440,8 @@ def _arena(
 # -- replay -----------------------------------------------------------------------
 
 
-def _replay(path: str, screen: _Screen, delay: float) -> None:
+def _read_record(path: str) -> tuple[str, dict[str, Any]]:
+    """A record's text, and its JSON object (empty when it is none: loading says why)."""
     try:
         with open(path, encoding="utf-8") as file:
             text = file.read()
@@ -435,7 +451,32 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
     try:
         data = _json_object(text)
     except RecordError:
-        data = {}  # loads() below says what is wrong with it
+        data = {}  # loads() says what is wrong with it
+    return text, data
+
+
+def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None:
+    """Write the page stepping through the game recorded at ``path`` to ``out``."""
+    text, data = _read_record(path)
+    if data.get("format") == "cheatrules-match" or "view" in data:
+        kind = "a match" if "view" not in data else "one seat's view"
+        raise CheatRulesError(
+            f"--html needs a whole game's record (written by --save or cheatrules.dumps); "
+            f"{path} holds {kind}"
+        )
+    page = replay_page(loads(text), seat=seat)
+    try:
+        with open(out, "w", encoding="utf-8") as file:
+            file.write(page)
+    except OSError as error:
+        raise CheatRulesError(f"cannot write {out}: {error.strerror or error}") from None
+    frames = page.count('<li class="frame"')
+    size = len(page.encode("utf-8"))
+    screen.say(f"wrote {frames} frames ({size / 1024:.0f} KB) to {out}; open it in a browser")
+
+
+def _replay(path: str, screen: _Screen, delay: float) -> None:
+    text, data = _read_record(path)
     if data.get("format") == "cheatrules-match":
         match = loads_match(text)
         word = challenge_call(match.rules)
@@ -510,7 +551,12 @@ def main(
 def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO) -> int:
     """Run the command ``args`` name; return the exit status."""
     if args.command == "replay":
-        _replay(args.file, screen, args.delay)
+        if args.html is not None:
+            _replay_html(args.file, args.html, args.seat, screen)
+        elif args.seat is not None:
+            raise CheatRulesError("--seat draws a seat's view in the --html page; add --html OUT")
+        else:
+            _replay(args.file, screen, args.delay)
         return 0
     variant = args.variant or "english"
     if args.command == "rules" or "help" in args.house:
