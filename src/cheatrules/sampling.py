@@ -152,9 +152,14 @@ _Target = tuple[str, int, int]
 
 @attrs.frozen
 class _Copy:
-    """The class of the tokens with a card that has copies, named next at ``target``."""
+    """The class of the tokens with a card that has copies, named next at ``target``.
+
+    ``card`` is set where the counting test caps how many tokens of that card
+    the group may take: those tokens form a class of their own.
+    """
 
     target: _Target
+    card: Card | None = None
 
 
 #: A token's class at a hidden play: "U" (no card yet), "F" (free), "X" (barred from
@@ -612,6 +617,12 @@ class _Search:
             return [tuple(pick) for pick in picks]
         if not isinstance(event, Played) or event.seat == plan.seat:
             return [None]
+        # With copies, the counting test as things stand, the player's tokens
+        # free to stay or go (its reach just before the play): where it fails,
+        # every choice here would, as events since its last run (a pile the
+        # observer took, time passing a hand by) may have settled.
+        if self.copied and not self._enough_copies(index - 1, state):
+            return []
         options: list[_Choice | _Draw] = []
         for pinned in self._pinned(plan.revealed.get(index, ()), state.hands[event.seat], state):
             options.extend(self._draws(index, event, pinned, state))
@@ -624,6 +635,7 @@ class _Search:
             return [_Draw(pinned, [], ())]
         classes: dict[_Class, list[int]] = {}
         skip, bound, known = set(pinned), state.bound, self.classes.setdefault(index, {})
+        caps = self._copy_caps(index, event, state) if self.copied else {}
         for token in state.hands[event.seat]:
             if token in skip:
                 continue
@@ -632,9 +644,13 @@ class _Search:
                 key: _Class = "U"
             else:
                 key = known.get(card) or known.setdefault(card, self._class(card, index))
+                if card in caps and isinstance(key, _Copy):
+                    key = _Copy(key.target, card)
             classes.setdefault(key, []).append(token)
         keys = list(classes)
         bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
+        if caps:
+            bounds = self._capped(keys, bounds, caps, pinned, state)
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
         pools = [classes[key] for key in keys]
         if len(vectors) == 1:
@@ -642,6 +658,68 @@ class _Search:
         weights = [_weight(vector, [len(pool) for pool in pools]) for vector in vectors]
         order = _weighted_order(vectors, weights, self.rng)
         return [_Draw(pinned, pools, vector) for vector in order]
+
+    def _copy_caps(
+        self, index: int, event: Played, state: _State
+    ) -> dict[Card | None, tuple[int, int]]:
+        """How few and how many tokens of each card with copies in the hand this group may take.
+
+        Where a later sighting of a card can be reached from the hand but not
+        from the table, each token laid here leaves it one short; where from
+        the table but not from the hand, each token kept back does. The
+        counting test (:meth:`_enough_copies`, run after the play) refuses a
+        choice that lays more, or fewer, than the sighting can spare: bounding
+        the counts before the draw spares the search those choices. The key
+        ``None`` bounds the tokens with no card yet, which each such sighting
+        can spare as far as they outnumber the copies it still lacks.
+        """
+        reach, plan, seat = self.copy_reach, self.plan, event.seat
+        bound, hand = state.bound, state.hands[event.seat]
+        held = Counter(bound[t] for t in hand if t in bound and plan.copies[bound[t]] > 1)
+        free = sum(1 for t in hand if t not in bound)
+        caps: dict[Card | None, tuple[int, int]] = {}
+        places: list[tuple[str, int, Counter[Card], int]] | None = None
+        for target, needs in plan.copy_targets.items():
+            if target[2] <= index or (not free and needs.keys().isdisjoint(held)):
+                continue
+            laid, kept = reach.on_table(index, target), reach.in_hand(seat, index, target)
+            if laid == kept:
+                continue  # laying a token here changes nothing at this sighting
+            if places is None:
+                places = self._places(state)
+            have, unnamed = self._copy_counts(index, target, needs, places)
+            short = sum(max(0, need - have[card]) for card, need in needs.items())
+            if kept and free:  # laying an unnamed token leaves one fewer for the copies lacking
+                low, high = caps.get(None, (0, free))
+                caps[None] = (low, min(high, unnamed - short))
+            for card in held.keys() & needs.keys():
+                spare = have[card] + plan.copies[card] - state.used[card] - needs[card]
+                low, high = caps.get(card, (0, held[card]))
+                if kept:  # have[card] counted the hand's tokens: lay at most the spare ones
+                    caps[card] = (low, min(high, spare))
+                else:  # it did not: lay enough of them
+                    caps[card] = (max(low, -spare), high)
+        return caps
+
+    @staticmethod
+    def _capped(
+        keys: list[_Class],
+        bounds: list[tuple[int, int]],
+        caps: dict[Card | None, tuple[int, int]],
+        pinned: list[int],
+        state: _State,
+    ) -> list[tuple[int, int]]:
+        """``bounds`` within ``caps`` for the classes of one card (or none), less those pinned."""
+        shown = Counter(state.bound.get(token) for token in pinned)
+        capped: list[tuple[int, int]] = []
+        for key, (low, high) in zip(keys, bounds, strict=True):
+            card = key.card if isinstance(key, _Copy) else None
+            if card is not None or (key == "U" and None in caps):
+                least, most = caps[card]
+                low = max(low, least - shown[card])
+                high = min(high, most - shown[card])
+            capped.append((low, high) if low <= high else (1, 0))
+        return capped
 
     def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[list[int]]:
         """Each way, in random order, to take tokens of ``hand`` for the cards ``shown``.
@@ -860,21 +938,12 @@ class _Search:
         enough for that card, and those tokens with no card for all the cards
         together. And :meth:`_piles_fit`.
         """
-        reach, copies, used = self.copy_reach, self.plan.copies, state.used
+        copies, used = self.plan.copies, state.used
         places = self._places(state)
         for target, needs in self.plan.copy_targets.items():
             if target[2] <= index:
                 continue
-            have: Counter[Card] = Counter()
-            unnamed = 0
-            for kind, which, cards, free in places:
-                if kind == "own":  # the observer's hand: its plays carry the cards they name
-                    for card in needs:
-                        if cards[card] and reach.laid_by_observer(card, index, target):
-                            have[card] += cards[card]
-                elif reach.reaches(kind, which, index, target):
-                    have.update(cards)
-                    unnamed += free
+            have, unnamed = self._copy_counts(index, target, needs, places)
             short = 0
             for card, need in needs.items():
                 gap = need - have[card]
@@ -885,6 +954,27 @@ class _Search:
             if short > unnamed:
                 return False
         return self._piles_fit(state)
+
+    def _copy_counts(
+        self,
+        index: int,
+        target: _Target,
+        needs: Counter[Card],
+        places: list[tuple[str, int, Counter[Card], int]],
+    ) -> tuple[Counter[Card], int]:
+        """The tokens that can get to ``target`` after ``index``: by card of ``needs``; unnamed."""
+        reach = self.copy_reach
+        have: Counter[Card] = Counter()
+        unnamed = 0
+        for kind, which, cards, free in places:
+            if kind == "own":  # the observer's hand: its plays carry the cards they name
+                for card in needs:
+                    if cards[card] and reach.laid_by_observer(card, index, target):
+                        have[card] += cards[card]
+            elif reach.reaches(kind, which, index, target):
+                have.update(cards)
+                unnamed += free
+        return have, unnamed
 
     def _piles_fit(self, state: _State) -> bool:
         """Whether each pile the observer takes holds only cards it names there, or may yet."""
