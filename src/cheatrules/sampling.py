@@ -46,11 +46,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from math import comb
+from operator import attrgetter
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
-from cheatrules.cards import Card, Rank
+from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
     Accepted,
@@ -70,6 +71,8 @@ from cheatrules.state import GameState
 
 __all__ = ["SamplingError", "sample"]
 
+_KEY = attrgetter("key")  # a card's sort key, without the comparison's type check
+
 
 class SamplingError(CheatRulesError):
     """No game gives this observation: the view contradicts itself (it was not made by a game)."""
@@ -77,6 +80,21 @@ class SamplingError(CheatRulesError):
 
 #: The default work budget of :func:`sample`: events replayed by its search, in all.
 BUDGET = 200_000
+
+#: Per deck: how many copies of each card, the cards of one copy, and whether
+#: every card but the jokers has one copy (read only; a deck is a value).
+_DECKS: dict[Deck, tuple[Counter[Card], frozenset[Card], bool]] = {}
+
+
+def _deck_facts(deck: Deck) -> tuple[Counter[Card], frozenset[Card], bool]:
+    """Copies of each card of ``deck``, its cards of one copy, and whether all but jokers are."""
+    facts = _DECKS.get(deck)
+    if facts is None:
+        copies = Counter(deck.cards())
+        singles = frozenset(card for card, count in copies.items() if count == 1)
+        unique = all(count == 1 for card, count in copies.items() if card.rank is not Rank.JOKER)
+        facts = _DECKS[deck] = (copies, singles, unique)
+    return facts
 
 
 def sample(
@@ -176,7 +194,7 @@ class _Plan:
         self.seat = seen.seat
         self.dealt = dealt
         self.events: tuple[Event, ...] = tuple(seen.events)
-        self.copies = Counter(seen.rules.deck.cards())
+        self.copies, self.singles, self.unique = _deck_facts(seen.rules.deck)
         self.pile_of: dict[int, int] = {}  # Played index -> pile number
         self.taken: dict[int, tuple[int, int]] = {}  # pile -> (taker, PileTaken index)
         self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
@@ -386,6 +404,10 @@ class _Reach:
         passes = ok if ok is not None else self._pass(target)
         return bool(passes[after + 1] >> seat & 1)
 
+    def hands_reaching(self, after: int, target: _Target) -> int:
+        """A bit mask of the seats whose hand just after event ``after`` can reach ``target``."""
+        return 0 if after >= target[2] else self._pass(target)[after + 1]
+
     def reaches(self, kind: str, which: int, after: int, target: _Target) -> bool:
         """Whether a token in a hand, group or stock just after ``after`` can reach ``target``."""
         if kind == "hand":
@@ -423,8 +445,8 @@ class _State:
     # Compulsory discards: hands that must hold no four but the ranks given.
     fours: list[tuple[tuple[int, ...], tuple[Rank, ...]]] = attrs.Factory(list)
     # Where the log first names each card of one copy that no token has yet,
-    # counted by place (the matching test's demand), and whether a card was
-    # given since that test last passed (it must run again).
+    # counted by place (the matching test's demand), and whether a card with
+    # copies was given since that test last passed (it must run again).
     demand: Counter[_Target] = attrs.Factory(Counter)
     dirty: bool = True
     first: dict[Card, _Target] = attrs.Factory(dict)  # shared by every copy, never changed
@@ -451,10 +473,15 @@ class _State:
             return False
         self.bound[token] = card
         self.used[card] += 1
-        self.dirty = True
         first = self.first.get(card)
         if first is not None:
+            # A card of one copy is given where the log first names it, to a
+            # token there: one token and one unit of demand go together from
+            # a place that only that place's tokens reach (and they reach all
+            # alike), so a matching that passed still passes.
             self.demand[first] -= 1
+        else:
+            self.dirty = True  # a copy takes an unnamed token from the matching's supply
         return True
 
 
@@ -513,10 +540,10 @@ class _Search:
         token += dealt.set_aside_count
         self.stock = list(range(token, token + dealt.stock_count))
         self.tokens = token + dealt.stock_count
-        self.singles = {card for card, count in plan.copies.items() if count == 1}
-        first = {
-            card: plan.sightings[card][0][1] for card in self.singles if card in plan.sightings
-        }
+        self.singles = plan.singles
+        first = {card: seen[0][1] for card, seen in plan.sightings.items() if card in self.singles}
+        # The places of first sightings, each once, soonest first (for the matching's shortcut).
+        self.first_targets = sorted(set(first.values()), key=lambda target: target[2])
         self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
@@ -529,9 +556,7 @@ class _Search:
         # discard takes the lowest copies, which the search does not model.
         # There a search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
-        self.exhaustive = not plan.seen.rules.discards.compulsory and all(
-            count == 1 for card, count in plan.copies.items() if card.rank is not Rank.JOKER
-        )
+        self.exhaustive = not plan.seen.rules.discards.compulsory and plan.unique
 
     def _setup(self) -> bool:
         """The observer's own tokens: its hand as dealt and the cards it drew."""
@@ -918,9 +943,10 @@ class _Search:
         reach = self.reach
         edges: list[list[int]] = []
         targets = list(demand)
+        hands = [reach.hands_reaching(index, target) for target in targets]  # a mask each
         for kind, where, _ in supply:
             if kind == "hand":
-                edges.append([i for i, t in enumerate(targets) if reach.in_hand(where, index, t)])
+                edges.append([i for i, mask in enumerate(hands) if mask >> where & 1])
             elif kind == "table":
                 edges.append([i for i, t in enumerate(targets) if reach.on_table(where, t)])
             else:
@@ -1012,7 +1038,8 @@ class _Search:
 
         So it is where every token of the player's hand with no card yet can
         reach the same first sightings whether it stays or is laid (the test
-        need not run again unless a card was given since it last passed).
+        need not run again unless a card with copies was given since it last
+        passed).
         """
         steady = self.steady.get(index)
         if steady is None:
@@ -1021,10 +1048,10 @@ class _Search:
             goes = plan.carries(index)
             steady = all(
                 (not goes or reach.on_table(index, target) == before)
-                and (not stays or reach.in_hand(seat, index, target) == before)
-                for target in self.start.first.values()
+                and (not stays or reach.hands_reaching(index, target) >> seat & 1 == before)
+                for target in self.first_targets
                 if target[2] > index
-                for before in (reach.in_hand(seat, index - 1, target),)
+                for before in (reach.hands_reaching(index - 1, target) >> seat & 1 == 1,)
             )
             self.steady[index] = steady
         return steady
@@ -1077,7 +1104,18 @@ def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> in
     flow = [[0] * len(need) for _ in edges]
     into = [0] * len(need)
     left = list(capacity)
-    total = 0
+    total, wanted = 0, sum(need)
+    # Greedy first, in bulk; augmenting paths (one unit each) then mend what it missed.
+    for node, rights in enumerate(edges):
+        for right in rights:
+            push = min(left[node], need[right] - into[right])
+            if push > 0:
+                flow[node][right] += push
+                into[right] += push
+                left[node] -= push
+                total += push
+    if total == wanted:
+        return total
 
     def augment(node: int, seen: set[int]) -> bool:
         for right in edges[node]:
@@ -1096,7 +1134,7 @@ def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> in
         return False
 
     for node in range(len(edges)):
-        while left[node] and augment(node, set()):
+        while left[node] and total < wanted and augment(node, set()):
             left[node] -= 1
             total += 1
     return total
@@ -1176,7 +1214,7 @@ def _replayed(
     # checks deal() makes of fixed hands are already met: deal them directly.
     state = GameState._dealt(
         seen.rules,
-        tuple(tuple(sorted(hand)) for hand in hands),
+        tuple(tuple(sorted(hand, key=_KEY)) for hand in hands),
         seed=seed,
         dealer=dealt.dealer,
         set_aside=tuple(hidden),
@@ -1228,7 +1266,8 @@ def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | N
     hundred times at most; None if that does not settle it.
     """
     bound = dict(built.state.bound)
-    pool = list((plan.copies - built.state.used).elements())
+    used = built.state.used
+    pool = [card for card, count in plan.copies.items() for _ in range(count - used[card])]
     rng.shuffle(pool)
     free = [token for token in range(built.tokens) if token not in bound]
     if len(pool) < len(free):
