@@ -990,16 +990,30 @@ class _Search:
     ) -> tuple[Counter[Card], int]:
         """The tokens that can get to ``target`` after ``index``: by card of ``needs``; unnamed."""
         reach = self.copy_reach
+        hands = reach.hands_reaching(index, target)
         have: Counter[Card] = Counter()
         unnamed = 0
+        piles: dict[int, bool] = {}  # groups of one pile reach alike
         for kind, which, cards, free in places:
             if kind == "own":  # the observer's hand: its plays carry the cards they name
-                for card in needs:
-                    if cards[card] and reach.laid_by_observer(card, index, target):
+                for card in needs.keys() & cards.keys():
+                    if reach.laid_by_observer(card, index, target):
                         have[card] += cards[card]
-            elif reach.reaches(kind, which, index, target):
-                have.update(cards)
-                unnamed += free
+                continue
+            if kind == "hand":
+                if not hands >> which & 1:
+                    continue
+            elif kind == "table":
+                pile = self.plan.pile_of[which]
+                if pile not in piles:
+                    piles[pile] = reach.on_table(which, target)
+                if not piles[pile]:
+                    continue
+            elif not reach.in_stock(which, target):
+                continue
+            for card in needs.keys() & cards.keys() if len(needs) < len(cards) else cards:
+                have[card] += cards[card]
+            unnamed += free
         return have, unnamed
 
     def _piles_fit(self, state: _State) -> bool:
