@@ -18,14 +18,17 @@ number of token subsets it stands for. A choice is kept only if it passes an
 exact test for each card alone (every card the log names later can still get
 there, a private ``_Reach``) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
-the matching test runs again only after a card was given or where laying a
+the matching test runs again only after a card with copies was given or where laying a
 group changes where a token can go. A card with copies (two packs, more than
 two jokers) is followed by counting instead: wherever the log names copies
 of it later, the tokens that have it or may still get it and can get there
 must be enough, card by card and for all the cards named there together, and
-a pile the observer takes may hold only cards it names. A card shown in a
-hand is one of that hand's tokens with the card, or a new one while copies
-are left: the search tries both. Where two cards compete for one slot and
+a pile the observer takes may hold only cards it names. That test runs once
+before a play's choices too, and bounds how many tokens of each such card,
+and how many with no card yet, the group may take where a later sighting is
+reached from the hand but not from the table or the other way round. A card
+shown in a hand is one of that hand's tokens with the card, or a new one
+while copies are left: the search tries both. Where two cards compete for one slot and
 the tests miss it, the search backs up to the latest choice with
 alternatives left. Backing up chronologically
 can take exponentially long when the conflict lies far back, so runs are
@@ -642,15 +645,16 @@ class _Search:
             return [tuple(pick) for pick in picks]
         if not isinstance(event, Played) or event.seat == plan.seat:
             return [None]
-        # With copies, the counting test as things stand, the player's tokens
-        # free to stay or go (its reach just before the play): where it fails,
-        # every choice here would, as events since its last run (a pile the
-        # observer took, time passing a hand by) may have settled.
-        if self.copied and not self._enough_copies(index - 1, state):
-            return []
         options: list[_Choice | _Draw] = []
         for pinned in self._pinned(plan.revealed.get(index, ()), state.hands[event.seat], state):
             options.extend(self._draws(index, event, pinned, state))
+        # With copies and several choices, the counting test as things stand,
+        # the player's tokens free to stay or go (its reach just before the
+        # play): where it fails, every choice here would, as events since its
+        # last run (a pile the observer took, time passing a hand by) may have
+        # settled. With one choice, the test after it costs the same.
+        if len(options) > 1 and self.copied and not self._enough_copies(index - 1, state):
+            return []
         return options
 
     def _draws(self, index: int, event: Played, pinned: list[int], state: _State) -> list[_Draw]:
