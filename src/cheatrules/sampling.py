@@ -18,14 +18,17 @@ number of token subsets it stands for. A choice is kept only if it passes an
 exact test for each card alone (every card the log names later can still get
 there, a private ``_Reach``) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
-the matching test runs again only after a card was given or where laying a
+the matching test runs again only after a card with copies was given or where laying a
 group changes where a token can go. A card with copies (two packs, more than
 two jokers) is followed by counting instead: wherever the log names copies
 of it later, the tokens that have it or may still get it and can get there
 must be enough, card by card and for all the cards named there together, and
-a pile the observer takes may hold only cards it names. A card shown in a
-hand is one of that hand's tokens with the card, or a new one while copies
-are left: the search tries both. Where two cards compete for one slot and
+a pile the observer takes may hold only cards it names. That test runs once
+before a play's choices too, and bounds how many tokens of each such card,
+and how many with no card yet, the group may take where a later sighting is
+reached from the hand but not from the table or the other way round. A card
+shown in a hand is one of that hand's tokens with the card, or a new one
+while copies are left: the search tries both. Where two cards compete for one slot and
 the tests miss it, the search backs up to the latest choice with
 alternatives left. Backing up chronologically
 can take exponentially long when the conflict lies far back, so runs are
@@ -46,11 +49,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from math import comb
+from operator import attrgetter
 
 import attrs
 
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
-from cheatrules.cards import Card, Rank
+from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import (
     Accepted,
@@ -70,6 +74,8 @@ from cheatrules.state import GameState
 
 __all__ = ["SamplingError", "sample"]
 
+_KEY = attrgetter("key")  # a card's sort key, without the comparison's type check
+
 
 class SamplingError(CheatRulesError):
     """No game gives this observation: the view contradicts itself (it was not made by a game)."""
@@ -77,6 +83,21 @@ class SamplingError(CheatRulesError):
 
 #: The default work budget of :func:`sample`: events replayed by its search, in all.
 BUDGET = 200_000
+
+#: Per deck: how many copies of each card, the cards of one copy, and whether
+#: every card but the jokers has one copy (read only; a deck is a value).
+_DECKS: dict[Deck, tuple[Counter[Card], frozenset[Card], bool]] = {}
+
+
+def _deck_facts(deck: Deck) -> tuple[Counter[Card], frozenset[Card], bool]:
+    """Copies of each card of ``deck``, its cards of one copy, and whether all but jokers are."""
+    facts = _DECKS.get(deck)
+    if facts is None:
+        copies = Counter(deck.cards())
+        singles = frozenset(card for card, count in copies.items() if count == 1)
+        unique = all(count == 1 for card, count in copies.items() if card.rank is not Rank.JOKER)
+        facts = _DECKS[deck] = (copies, singles, unique)
+    return facts
 
 
 def sample(
@@ -152,9 +173,14 @@ _Target = tuple[str, int, int]
 
 @attrs.frozen
 class _Copy:
-    """The class of the tokens with a card that has copies, named next at ``target``."""
+    """The class of the tokens with a card that has copies, named next at ``target``.
+
+    ``card`` is set where the counting test caps how many tokens of that card
+    the group may take: those tokens form a class of their own.
+    """
 
     target: _Target
+    card: Card | None = None
 
 
 #: A token's class at a hidden play: "U" (no card yet), "F" (free), "X" (barred from
@@ -171,7 +197,7 @@ class _Plan:
         self.seat = seen.seat
         self.dealt = dealt
         self.events: tuple[Event, ...] = tuple(seen.events)
-        self.copies = Counter(seen.rules.deck.cards())
+        self.copies, self.singles, self.unique = _deck_facts(seen.rules.deck)
         self.pile_of: dict[int, int] = {}  # Played index -> pile number
         self.taken: dict[int, tuple[int, int]] = {}  # pile -> (taker, PileTaken index)
         self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
@@ -381,6 +407,10 @@ class _Reach:
         passes = ok if ok is not None else self._pass(target)
         return bool(passes[after + 1] >> seat & 1)
 
+    def hands_reaching(self, after: int, target: _Target) -> int:
+        """A bit mask of the seats whose hand just after event ``after`` can reach ``target``."""
+        return 0 if after >= target[2] else self._pass(target)[after + 1]
+
     def reaches(self, kind: str, which: int, after: int, target: _Target) -> bool:
         """Whether a token in a hand, group or stock just after ``after`` can reach ``target``."""
         if kind == "hand":
@@ -418,8 +448,8 @@ class _State:
     # Compulsory discards: hands that must hold no four but the ranks given.
     fours: list[tuple[tuple[int, ...], tuple[Rank, ...]]] = attrs.Factory(list)
     # Where the log first names each card of one copy that no token has yet,
-    # counted by place (the matching test's demand), and whether a card was
-    # given since that test last passed (it must run again).
+    # counted by place (the matching test's demand), and whether a card with
+    # copies was given since that test last passed (it must run again).
     demand: Counter[_Target] = attrs.Factory(Counter)
     dirty: bool = True
     first: dict[Card, _Target] = attrs.Factory(dict)  # shared by every copy, never changed
@@ -446,10 +476,15 @@ class _State:
             return False
         self.bound[token] = card
         self.used[card] += 1
-        self.dirty = True
         first = self.first.get(card)
         if first is not None:
+            # A card of one copy is given where the log first names it, to a
+            # token there: one token and one unit of demand go together from
+            # a place that only that place's tokens reach (and they reach all
+            # alike), so a matching that passed still passes.
             self.demand[first] -= 1
+        else:
+            self.dirty = True  # a copy takes an unnamed token from the matching's supply
         return True
 
 
@@ -508,10 +543,10 @@ class _Search:
         token += dealt.set_aside_count
         self.stock = list(range(token, token + dealt.stock_count))
         self.tokens = token + dealt.stock_count
-        self.singles = {card for card, count in plan.copies.items() if count == 1}
-        first = {
-            card: plan.sightings[card][0][1] for card in self.singles if card in plan.sightings
-        }
+        self.singles = plan.singles
+        first = {card: seen[0][1] for card, seen in plan.sightings.items() if card in self.singles}
+        # The places of first sightings, each once, soonest first (for the matching's shortcut).
+        self.first_targets = sorted(set(first.values()), key=lambda target: target[2])
         self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
@@ -524,9 +559,7 @@ class _Search:
         # discard takes the lowest copies, which the search does not model.
         # There a search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
-        self.exhaustive = not plan.seen.rules.discards.compulsory and all(
-            count == 1 for card, count in plan.copies.items() if card.rank is not Rank.JOKER
-        )
+        self.exhaustive = not plan.seen.rules.discards.compulsory and plan.unique
 
     def _setup(self) -> bool:
         """The observer's own tokens: its hand as dealt and the cards it drew."""
@@ -615,6 +648,13 @@ class _Search:
         options: list[_Choice | _Draw] = []
         for pinned in self._pinned(plan.revealed.get(index, ()), state.hands[event.seat], state):
             options.extend(self._draws(index, event, pinned, state))
+        # With copies and several choices, the counting test as things stand,
+        # the player's tokens free to stay or go (its reach just before the
+        # play): where it fails, every choice here would, as events since its
+        # last run (a pile the observer took, time passing a hand by) may have
+        # settled. With one choice, the test after it costs the same.
+        if len(options) > 1 and self.copied and not self._enough_copies(index - 1, state):
+            return []
         return options
 
     def _draws(self, index: int, event: Played, pinned: list[int], state: _State) -> list[_Draw]:
@@ -624,6 +664,7 @@ class _Search:
             return [_Draw(pinned, [], ())]
         classes: dict[_Class, list[int]] = {}
         skip, bound, known = set(pinned), state.bound, self.classes.setdefault(index, {})
+        caps = self._copy_caps(index, event, state) if self.copied else {}
         for token in state.hands[event.seat]:
             if token in skip:
                 continue
@@ -632,9 +673,13 @@ class _Search:
                 key: _Class = "U"
             else:
                 key = known.get(card) or known.setdefault(card, self._class(card, index))
+                if card in caps and isinstance(key, _Copy):
+                    key = _Copy(key.target, card)
             classes.setdefault(key, []).append(token)
         keys = list(classes)
         bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
+        if caps:
+            bounds = self._capped(keys, bounds, caps, pinned, state)
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
         pools = [classes[key] for key in keys]
         if len(vectors) == 1:
@@ -642,6 +687,68 @@ class _Search:
         weights = [_weight(vector, [len(pool) for pool in pools]) for vector in vectors]
         order = _weighted_order(vectors, weights, self.rng)
         return [_Draw(pinned, pools, vector) for vector in order]
+
+    def _copy_caps(
+        self, index: int, event: Played, state: _State
+    ) -> dict[Card | None, tuple[int, int]]:
+        """How few and how many tokens of each card with copies in the hand this group may take.
+
+        Where a later sighting of a card can be reached from the hand but not
+        from the table, each token laid here leaves it one short; where from
+        the table but not from the hand, each token kept back does. The
+        counting test (:meth:`_enough_copies`, run after the play) refuses a
+        choice that lays more, or fewer, than the sighting can spare: bounding
+        the counts before the draw spares the search those choices. The key
+        ``None`` bounds the tokens with no card yet, which each such sighting
+        can spare as far as they outnumber the copies it still lacks.
+        """
+        reach, plan, seat = self.copy_reach, self.plan, event.seat
+        bound, hand = state.bound, state.hands[event.seat]
+        held = Counter(bound[t] for t in hand if t in bound and plan.copies[bound[t]] > 1)
+        free = sum(1 for t in hand if t not in bound)
+        caps: dict[Card | None, tuple[int, int]] = {}
+        places: list[tuple[str, int, Counter[Card], int]] | None = None
+        for target, needs in plan.copy_targets.items():
+            if target[2] <= index or (not free and needs.keys().isdisjoint(held)):
+                continue
+            laid, kept = reach.on_table(index, target), reach.in_hand(seat, index, target)
+            if laid == kept:
+                continue  # laying a token here changes nothing at this sighting
+            if places is None:
+                places = self._places(state)
+            have, unnamed = self._copy_counts(index, target, needs, places)
+            short = sum(max(0, need - have[card]) for card, need in needs.items())
+            if kept and free:  # laying an unnamed token leaves one fewer for the copies lacking
+                low, high = caps.get(None, (0, free))
+                caps[None] = (low, min(high, unnamed - short))
+            for card in held.keys() & needs.keys():
+                spare = have[card] + plan.copies[card] - state.used[card] - needs[card]
+                low, high = caps.get(card, (0, held[card]))
+                if kept:  # have[card] counted the hand's tokens: lay at most the spare ones
+                    caps[card] = (low, min(high, spare))
+                else:  # it did not: lay enough of them
+                    caps[card] = (max(low, -spare), high)
+        return caps
+
+    @staticmethod
+    def _capped(
+        keys: list[_Class],
+        bounds: list[tuple[int, int]],
+        caps: dict[Card | None, tuple[int, int]],
+        pinned: list[int],
+        state: _State,
+    ) -> list[tuple[int, int]]:
+        """``bounds`` within ``caps`` for the classes of one card (or none), less those pinned."""
+        shown = Counter(state.bound.get(token) for token in pinned)
+        capped: list[tuple[int, int]] = []
+        for key, (low, high) in zip(keys, bounds, strict=True):
+            card = key.card if isinstance(key, _Copy) else None
+            if card is not None or (key == "U" and None in caps):
+                least, most = caps[card]
+                low = max(low, least - shown[card])
+                high = min(high, most - shown[card])
+            capped.append((low, high) if low <= high else (1, 0))
+        return capped
 
     def _pinned(self, shown: tuple[Card, ...], hand: list[int], state: _State) -> list[list[int]]:
         """Each way, in random order, to take tokens of ``hand`` for the cards ``shown``.
@@ -840,9 +947,10 @@ class _Search:
         reach = self.reach
         edges: list[list[int]] = []
         targets = list(demand)
+        hands = [reach.hands_reaching(index, target) for target in targets]  # a mask each
         for kind, where, _ in supply:
             if kind == "hand":
-                edges.append([i for i, t in enumerate(targets) if reach.in_hand(where, index, t)])
+                edges.append([i for i, mask in enumerate(hands) if mask >> where & 1])
             elif kind == "table":
                 edges.append([i for i, t in enumerate(targets) if reach.on_table(where, t)])
             else:
@@ -860,21 +968,12 @@ class _Search:
         enough for that card, and those tokens with no card for all the cards
         together. And :meth:`_piles_fit`.
         """
-        reach, copies, used = self.copy_reach, self.plan.copies, state.used
+        copies, used = self.plan.copies, state.used
         places = self._places(state)
         for target, needs in self.plan.copy_targets.items():
             if target[2] <= index:
                 continue
-            have: Counter[Card] = Counter()
-            unnamed = 0
-            for kind, which, cards, free in places:
-                if kind == "own":  # the observer's hand: its plays carry the cards they name
-                    for card in needs:
-                        if cards[card] and reach.laid_by_observer(card, index, target):
-                            have[card] += cards[card]
-                elif reach.reaches(kind, which, index, target):
-                    have.update(cards)
-                    unnamed += free
+            have, unnamed = self._copy_counts(index, target, needs, places)
             short = 0
             for card, need in needs.items():
                 gap = need - have[card]
@@ -885,6 +984,41 @@ class _Search:
             if short > unnamed:
                 return False
         return self._piles_fit(state)
+
+    def _copy_counts(
+        self,
+        index: int,
+        target: _Target,
+        needs: Counter[Card],
+        places: list[tuple[str, int, Counter[Card], int]],
+    ) -> tuple[Counter[Card], int]:
+        """The tokens that can get to ``target`` after ``index``: by card of ``needs``; unnamed."""
+        reach = self.copy_reach
+        hands = reach.hands_reaching(index, target)
+        have: Counter[Card] = Counter()
+        unnamed = 0
+        piles: dict[int, bool] = {}  # groups of one pile reach alike
+        for kind, which, cards, free in places:
+            if kind == "own":  # the observer's hand: its plays carry the cards they name
+                for card in needs.keys() & cards.keys():
+                    if reach.laid_by_observer(card, index, target):
+                        have[card] += cards[card]
+                continue
+            if kind == "hand":
+                if not hands >> which & 1:
+                    continue
+            elif kind == "table":
+                pile = self.plan.pile_of[which]
+                if pile not in piles:
+                    piles[pile] = reach.on_table(which, target)
+                if not piles[pile]:
+                    continue
+            elif not reach.in_stock(which, target):
+                continue
+            for card in needs.keys() & cards.keys() if len(needs) < len(cards) else cards:
+                have[card] += cards[card]
+            unnamed += free
+        return have, unnamed
 
     def _piles_fit(self, state: _State) -> bool:
         """Whether each pile the observer takes holds only cards it names there, or may yet."""
@@ -922,7 +1056,8 @@ class _Search:
 
         So it is where every token of the player's hand with no card yet can
         reach the same first sightings whether it stays or is laid (the test
-        need not run again unless a card was given since it last passed).
+        need not run again unless a card with copies was given since it last
+        passed).
         """
         steady = self.steady.get(index)
         if steady is None:
@@ -931,10 +1066,10 @@ class _Search:
             goes = plan.carries(index)
             steady = all(
                 (not goes or reach.on_table(index, target) == before)
-                and (not stays or reach.in_hand(seat, index, target) == before)
-                for target in self.start.first.values()
+                and (not stays or reach.hands_reaching(index, target) >> seat & 1 == before)
+                for target in self.first_targets
                 if target[2] > index
-                for before in (reach.in_hand(seat, index - 1, target),)
+                for before in (reach.hands_reaching(index - 1, target) >> seat & 1 == 1,)
             )
             self.steady[index] = steady
         return steady
@@ -987,7 +1122,18 @@ def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> in
     flow = [[0] * len(need) for _ in edges]
     into = [0] * len(need)
     left = list(capacity)
-    total = 0
+    total, wanted = 0, sum(need)
+    # Greedy first, in bulk; augmenting paths (one unit each) then mend what it missed.
+    for node, rights in enumerate(edges):
+        for right in rights:
+            push = min(left[node], need[right] - into[right])
+            if push > 0:
+                flow[node][right] += push
+                into[right] += push
+                left[node] -= push
+                total += push
+    if total == wanted:
+        return total
 
     def augment(node: int, seen: set[int]) -> bool:
         for right in edges[node]:
@@ -1006,7 +1152,7 @@ def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> in
         return False
 
     for node in range(len(edges)):
-        while left[node] and augment(node, set()):
+        while left[node] and total < wanted and augment(node, set()):
             left[node] -= 1
             total += 1
     return total
@@ -1086,7 +1232,7 @@ def _replayed(
     # checks deal() makes of fixed hands are already met: deal them directly.
     state = GameState._dealt(
         seen.rules,
-        tuple(tuple(sorted(hand)) for hand in hands),
+        tuple(tuple(sorted(hand, key=_KEY)) for hand in hands),
         seed=seed,
         dealer=dealt.dealer,
         set_aside=tuple(hidden),
@@ -1138,7 +1284,8 @@ def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | N
     hundred times at most; None if that does not settle it.
     """
     bound = dict(built.state.bound)
-    pool = list((plan.copies - built.state.used).elements())
+    used = built.state.used
+    pool = [card for card, count in plan.copies.items() for _ in range(count - used[card])]
     rng.shuffle(pool)
     free = [token for token in range(built.tokens) if token not in bound]
     if len(pool) < len(free):
