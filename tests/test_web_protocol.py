@@ -347,3 +347,34 @@ def test_serve_without_the_web_extra_names_the_extra(
     assert exit_.value.code == 2
     said = capsys.readouterr().err
     assert 'needs the web extra (starlette is missing): pip install "cheatrules[web]"' in said
+
+
+def test_serve_passes_its_options_to_the_server(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import cheatrules.web
+
+    calls: list[tuple[object, ...]] = []
+
+    def fake(host: str, port: int, **options: object) -> None:
+        calls.append((host, port, options))
+
+    monkeypatch.setattr(cheatrules.web, "serve", fake)
+    argv = [
+        "serve",
+        "--port",
+        "8123",
+        "--data",
+        str(tmp_path),
+        "--bot-delay",
+        "0.5",
+        "--window",
+        "3",
+    ]
+    assert main(argv) == 0
+    assert calls == [("127.0.0.1", 8123, {"data": str(tmp_path), "bot_delay": 0.5, "window": 3.0})]
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    for wrong, says in (("--window=0", "more than 0"), ("--port=70000", "0 to 65535")):
+        with pytest.raises(SystemExit):
+            main(["serve", wrong])
+        assert says in capsys.readouterr().err

@@ -118,26 +118,46 @@ def create_app(
         TableError: a delay or window out of range.
 
     """
-    hall = Hall(data, bot_delay=bot_delay, window=window, seed=seed)
+    handlers = _Handlers(Hall(data, bot_delay=bot_delay, window=window, seed=seed))
+    return Starlette(
+        routes=[
+            Route("/", handlers.host_page),
+            Route("/api/games", handlers.list_games),
+            Route("/api/tables", handlers.create, methods=["POST"]),
+            Route("/api/tables/{table}/links", handlers.links, methods=["POST"]),
+            Route("/api/tables/{table}/close", handlers.close, methods=["POST"]),
+            Route("/table/{table}", handlers.table_page),
+            WebSocketRoute("/ws/{table}", handlers.socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=handlers.lifespan,
+    )
+
+
+class _Handlers:
+    """The routes' handlers, over one hall of tables."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hall.start()
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.hall.start()
         yield
 
-    async def host_page(request: Request) -> Response:
+    async def host_page(self, request: Request) -> Response:
         return FileResponse(STATIC / "host.html")
 
-    async def table_page(request: Request) -> Response:
+    async def table_page(self, request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
-    async def list_games(request: Request) -> Response:
+    async def list_games(self, request: Request) -> Response:
         return JSONResponse(games())
 
-    async def create(request: Request) -> Response:
+    async def create(self, request: Request) -> Response:
         try:
             body = await _body(request)
-            room = hall.create(
+            room = self.hall.create(
                 body.get("game", "english"),
                 body.get("players", 4),
                 body.get("options"),
@@ -147,37 +167,35 @@ def create_app(
             return JSONResponse({"error": str(error)}, status_code=400)
         return JSONResponse(_links(request, room), status_code=201)
 
-    async def hosted(request: Request) -> tuple[Room, dict[str, Any]]:
-        body = await _body(request)
-        room = hall.room(request.path_params["table"])
+    async def _hosted(self, request: Request) -> Room | Response:
+        """The table the request names, if it carries the host token; else the refusal."""
+        try:
+            body = await _body(request)
+            room = self.hall.room(request.path_params["table"])
+        except CheatRulesError as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
         host = body.get("host")
         if not isinstance(host, str) or not room.is_host(host):
-            raise PermissionError("this needs the table's host token")
-        return room, body
+            return JSONResponse({"error": "this needs the table's host token"}, status_code=403)
+        return room
 
-    async def links(request: Request) -> Response:
-        try:
-            room, _ = await hosted(request)
-        except PermissionError as error:
-            return JSONResponse({"error": str(error)}, status_code=403)
-        except CheatRulesError as error:
-            return JSONResponse({"error": str(error)}, status_code=404)
+    async def links(self, request: Request) -> Response:
+        room = await self._hosted(request)
+        if isinstance(room, Response):
+            return room
         return JSONResponse(_links(request, room))
 
-    async def close(request: Request) -> Response:
-        try:
-            room, _ = await hosted(request)
-        except PermissionError as error:
-            return JSONResponse({"error": str(error)}, status_code=403)
-        except CheatRulesError as error:
-            return JSONResponse({"error": str(error)}, status_code=404)
-        hall.close(room.table_id, room.tokens["host"])
+    async def close(self, request: Request) -> Response:
+        room = await self._hosted(request)
+        if isinstance(room, Response):
+            return room
+        self.hall.close(room.table_id, room.tokens["host"])
         return JSONResponse({"closed": room.table_id})
 
-    async def socket(websocket: WebSocket) -> None:
+    async def socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
         try:
-            room = hall.room(websocket.path_params["table"])
+            room = self.hall.room(websocket.path_params["table"])
         except TableError as error:
             await websocket.send_text(_error(str(error), "unknown-table"))
             await websocket.close(code=4404)
@@ -206,20 +224,6 @@ def create_app(
             connection.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await pump
-
-    return Starlette(
-        routes=[
-            Route("/", host_page),
-            Route("/api/games", list_games),
-            Route("/api/tables", create, methods=["POST"]),
-            Route("/api/tables/{table}/links", links, methods=["POST"]),
-            Route("/api/tables/{table}/close", close, methods=["POST"]),
-            Route("/table/{table}", table_page),
-            WebSocketRoute("/ws/{table}", socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
-        lifespan=lifespan,
-    )
 
 
 async def _hello(websocket: WebSocket, room: Room) -> tuple[str, int | None]:
