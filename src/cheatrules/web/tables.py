@@ -154,7 +154,11 @@ class Room:
         for seat, kind in enumerate(self.settings["seats"]):
             if kind["kind"] == "bot":
                 self.bots[seat] = BOTS[kind["bot"]]()
-                self.rngs[seat] = random.Random(secrets.randbits(64))
+                # Seeded tables (tests, benchmarks) play the same game every time.
+                seeded = hall.seeds is not None
+                self.rngs[seat] = random.Random(
+                    f"{state.seed}/{seat}" if seeded else secrets.randbits(64)
+                )
         self.connections: list[Sender] = []
         self.window: _RealTimeWindow | None = None
         self.epoch = 0  # bumped at every change: a timer set before a change is stale
@@ -266,9 +270,10 @@ class Room:
         """
         if self.closed:
             raise IllegalActionError("this table is closed")
+        started = time.time()
         window = self.window
         if window is not None:
-            self._answer(seat, action)
+            self._answer(seat, action, started)
             return
         state = self.state
         if state.is_over:
@@ -278,9 +283,9 @@ class Room:
                 f"it is seat {state.to_move}'s decision, not seat {seat}'s: "
                 f"{state.decision.asked(state.table)}"
             )
-        self._change(state.apply(action))
+        self._change(state.apply(action), started)
 
-    def _answer(self, seat: int, action: Action) -> None:
+    def _answer(self, seat: int, action: Action, started: float) -> None:
         window = self.window
         assert window is not None
         if seat not in window.askers:
@@ -297,13 +302,13 @@ class Room:
                 + " or ".join(map(repr, allowed))
             )
         window.answers[seat] = action
-        self.changed_at = time.time()
+        self.changed_at = started
         if window.settled():
-            self._close_window()
+            self._close_window(started)
         else:
             self.broadcast()
 
-    def _close_window(self) -> None:
+    def _close_window(self, started: float | None = None) -> None:
         window = self.window
         assert window is not None
         self.window = None
@@ -319,12 +324,12 @@ class Room:
             state = state.apply(window.answers[callers[0]])
         else:
             state = settle_window(state, callers)
-        self._change(state)
+        self._change(state, time.time() if started is None else started)
 
-    def _change(self, state: GameState) -> None:
+    def _change(self, state: GameState, started: float) -> None:
         self.state = state
         self.epoch += 1
-        self.changed_at = time.time()
+        self.changed_at = started
         self.save()
         self.schedule()
         self.broadcast()
@@ -390,7 +395,6 @@ class Room:
             self._later(delay, functools.partial(self._bot_acts, seat))
 
     def _bot_acts(self, seat: int) -> None:
-        self.changed_at = time.time()
         action = self.bots[seat].act(self.state.observe(seat), self.rngs[seat])
         self.act(seat, action)
 
@@ -402,8 +406,8 @@ class Room:
         state = self.state
         while state.to_move != seat:
             state = state.apply(Accept())
-        self.changed_at = time.time()
-        self._answer(seat, self.bots[seat].act(state.observe(seat), self.rngs[seat]))
+        answer = self.bots[seat].act(state.observe(seat), self.rngs[seat])
+        self._answer(seat, answer, time.time())
 
 
 class Hall:
