@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import cheatrules as cr
@@ -378,3 +380,34 @@ def test_serve_passes_its_options_to_the_server(
         with pytest.raises(SystemExit):
             main(["serve", wrong])
         assert says in capsys.readouterr().err
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.binary(max_size=300),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(
+                    st.sampled_from(["type", "v", "action", "token", "seat", "x"]),
+                    inner,
+                    max_size=5,
+                )
+            ),
+            max_leaves=10,
+        ).map(json.dumps),
+    )
+)
+def test_any_message_is_read_or_refused_with_the_librarys_error(sent: str | bytes) -> None:
+    refused: cr.CheatRulesError | None = None
+    try:
+        incoming = protocol.read_message(sent)
+    except cr.CheatRulesError as error:
+        refused = error
+    if refused is None:
+        assert incoming.type in protocol.CLIENT_TYPES
+    else:
+        assert isinstance(refused, ValueError) and str(refused)

@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,3 +84,13 @@ def test_a_real_server_plays_a_move_over_a_real_websocket(server: str) -> None:
         assert card not in after["hand"]
         assert len(after["hand"]) == len(view["hand"]) - 1
         assert after["last_claim"]["seat"] == 0
+
+
+def test_the_wheel_ships_the_pages(tmp_path: Path) -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    root = Path(__file__).resolve().parent.parent
+    built = list(WheelBuilder(str(root)).build(directory=str(tmp_path), versions=["standard"]))
+    names = set(zipfile.ZipFile(built[0]).namelist())
+    for page in ("host.html", "table.html", "table.js", "host.js", "style.css"):
+        assert f"cheatrules/web/static/{page}" in names

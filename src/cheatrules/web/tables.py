@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import random
 import secrets
 import time
@@ -46,6 +47,8 @@ from cheatrules.variants import VARIANTS, challenge_call, rules_for, variant
 from . import protocol, storage
 
 __all__ = ["Hall", "Room", "TableError"]
+
+_log = logging.getLogger("cheatrules.web")
 
 #: The most tables a server holds at once.
 MAX_TABLES = 1000
@@ -335,8 +338,15 @@ class Room:
         self.broadcast()
 
     def save(self) -> None:
-        """Write the table to the data folder, if the server keeps one."""
-        self.hall.save(self)
+        """Write the table to the data folder, if the server keeps one.
+
+        A failed write (a full disk) is logged, and the game goes on in memory:
+        the next action's write tries again with the whole record.
+        """
+        try:
+            self.hall.save(self)
+        except OSError as error:
+            _log.error("cannot save table %s: %s", self.table_id, error)
 
     def stored(self) -> storage.Stored:
         """The table as its file holds it."""
@@ -396,7 +406,11 @@ class Room:
 
     def _bot_acts(self, seat: int) -> None:
         action = self.bots[seat].act(self.state.observe(seat), self.rngs[seat])
-        self.act(seat, action)
+        try:
+            self.act(seat, action)
+        except CheatRulesError as error:  # a bot's mistake must not stop the table silently
+            _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
+            raise
 
     def _bot_answers(self, seat: int) -> None:
         window = self.window
