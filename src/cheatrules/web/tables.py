@@ -38,6 +38,7 @@ from cheatrules.cli._options import BOTS, shorthands
 from cheatrules.deal import deal
 from cheatrules.decision import Window
 from cheatrules.errors import CheatRulesError, IllegalActionError, RecordError, RulesError
+from cheatrules.observation import Observation
 from cheatrules.realtime import settle_window
 from cheatrules.records import dumps, loads
 from cheatrules.rules import NAMED_POLICIES
@@ -166,6 +167,7 @@ class Room:
         self.window: _RealTimeWindow | None = None
         self.epoch = 0  # bumped at every change: a timer set before a change is stale
         self.timers: list[asyncio.TimerHandle] = []
+        self.thinking: set[asyncio.Task[None]] = set()  # bots choosing in worker threads
         self.changed_at = time.time()
 
     # -- who is who ---------------------------------------------------------------
@@ -405,12 +407,7 @@ class Room:
             self._later(delay, functools.partial(self._bot_acts, seat))
 
     def _bot_acts(self, seat: int) -> None:
-        action = self.bots[seat].act(self.state.observe(seat), self.rngs[seat])
-        try:
-            self.act(seat, action)
-        except CheatRulesError as error:  # a bot's mistake must not stop the table silently
-            _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
-            raise
+        self._think(seat, self.state.observe(seat), lambda action: self.act(seat, action))
 
     def _bot_answers(self, seat: int) -> None:
         window = self.window
@@ -420,8 +417,33 @@ class Room:
         state = self.state
         while state.to_move != seat:
             state = state.apply(Accept())
-        answer = self.bots[seat].act(state.observe(seat), self.rngs[seat])
-        self._answer(seat, answer, time.time())
+
+        def answer(action: Action) -> None:
+            if self.window is window and seat not in window.answers:
+                self._answer(seat, action, time.time())
+
+        self._think(seat, state.observe(seat), answer)
+
+    def _think(self, seat: int, seen: Observation, then: Callable[[Action], None]) -> None:
+        """Let the bot in ``seat`` choose in a worker thread, then act on the loop.
+
+        A bot that thinks long (the sampling bot) so leaves the other tables'
+        messages flowing; its choice is dropped if the table changed meanwhile.
+        """
+        epoch = self.epoch
+
+        async def run() -> None:
+            action = await asyncio.to_thread(self.bots[seat].act, seen, self.rngs[seat])
+            if self.epoch != epoch or self.closed:
+                return
+            try:
+                then(action)
+            except CheatRulesError as error:  # a bot's mistake must not stop the table unseen
+                _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
 
 
 class Hall:
