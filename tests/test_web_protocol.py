@@ -410,3 +410,19 @@ def test_any_message_is_read_or_refused_with_the_librarys_error(sent: str | byte
         assert incoming.type in protocol.CLIENT_TYPES
     else:
         assert isinstance(refused, ValueError) and str(refused)
+
+
+def test_a_table_file_that_will_not_read_is_skipped_and_named(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        ids = _table(client)
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    saved = json.loads((tmp_path / f"{ids['table']}.json").read_text())
+    saved["record"] = saved["record"].replace('"actions": [', '"actions": ["challenge", ')
+    (tmp_path / "tampered.json").write_text(json.dumps({**saved, "table": "tampered"}))
+    from cheatrules.web import Hall
+
+    hall = Hall(tmp_path)
+    assert list(hall.rooms) == [ids["table"]]
+    assert len(hall.skipped) == 2
+    assert any("broken.json" in reason for reason in hall.skipped)
+    assert any(reason.startswith("table tampered:") for reason in hall.skipped)

@@ -498,6 +498,8 @@ class Hall:
                 self.skipped.append(f"table {stored.table_id}: {error}")
                 continue
             self.rooms[stored.table_id] = Room(self, stored, state)
+        for reason in self.skipped:
+            _log.warning("a table was not reloaded: %s", reason)
 
     def start(self) -> None:
         """Set every loaded table going (bots act, windows open); call on the event loop."""
