@@ -190,6 +190,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),
+    ("web table: the server behind cheatrules serve", ["cheatrules.web.*"]),
 ]
 
 #: Every import made inside a function in the package, with the reason it
@@ -209,6 +210,10 @@ CALL_TIME_IMPORTS: dict[tuple[str, str], str] = {
     ),
     ("cheatrules.state", "cheatrules.svg"): (
         "GameState._repr_svg_(), so notebooks draw the table: the pictures module reads states"
+    ),
+    ("cheatrules.cli", "cheatrules.web"): (
+        "cheatrules serve: the web table needs the web extra, which the rest of the command"
+        " line does without"
     ),
     ("cheatrules.encoding", "cheatrules.information_state"): (
         "the name cheatrules.encoding.InformationStateEncoder, kept from before the class had"

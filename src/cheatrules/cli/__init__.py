@@ -47,7 +47,7 @@ from ._screen import _style
 
 __all__ = ["BOTS", "SCORINGS", "VARIANTS", "main"]
 
-_COMMANDS = ("watch", "play", "arena", "replay", "rules")
+_COMMANDS = ("watch", "play", "arena", "replay", "rules", "serve")
 
 #: The most decisions ``watch`` lets a game run before it stops it.
 WATCH_LIMIT = 5000
@@ -119,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_arena(commands)
     _add_replay(commands)
     _add_rules(commands)
+    _add_serve(commands)
     return parser
 
 
@@ -183,6 +184,82 @@ def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rules = commands.add_parser("rules", help="list every house rule --with takes")
     _add_variant(rules)
     _add_colours(rules)
+
+
+def _port(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"give a port from 0 to 65535; got {text}")
+    return value
+
+
+def _window_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 120:
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds more than 0 and at most 120; got {text}"
+        )
+    return value
+
+
+def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve", help="run the web table: people play in their browsers (the web extra)"
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        action=_Once,
+        help="address to listen on (default: 127.0.0.1)",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, action=_Once, help="port to listen on (default: 8000)"
+    )
+    serve.add_argument(
+        "--data",
+        metavar="DIR",
+        default=None,
+        action=_Once,
+        help="keep the tables in DIR, written after every action and reloaded on restart "
+        "(default: in memory only)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=1.0,
+        action=_Once,
+        help="seconds a bot waits before it acts, 0 to 10 (default: 1)",
+    )
+    serve.add_argument(
+        "--window",
+        type=_window_seconds,
+        default=5.0,
+        action=_Once,
+        help="seconds the challenge window stays open after a claim (default: 5)",
+    )
+
+
+def _serve(args: argparse.Namespace, screen: _Screen) -> None:
+    """Run the web table, which needs the web extra."""
+    try:
+        from cheatrules import web
+    except ImportError as error:
+        missing = (error.name or "a module").split(".")[0]
+        raise CheatRulesError(
+            f"cheatrules serve needs the web extra ({missing} is missing): "
+            'pip install "cheatrules[web]"'
+        ) from None
+    where = f"http://{args.host}:{args.port}/"
+    kept = (
+        f"tables kept in {args.data}"
+        if args.data
+        else "tables kept in memory only (--data DIR keeps them)"
+    )
+    screen.say(f"cheatrules web table on {where} ({kept}); Ctrl-C stops it.")
+    web.serve(args.host, args.port, data=args.data, bot_delay=args.bot_delay, window=args.window)
 
 
 def _add_colours(sub: argparse.ArgumentParser) -> None:
@@ -557,6 +634,9 @@ def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO)
             raise CheatRulesError("--seat draws a seat's view in the --html page; add --html OUT")
         else:
             _replay(args.file, screen, args.delay)
+        return 0
+    if args.command == "serve":
+        _serve(args, screen)
         return 0
     variant = args.variant or "english"
     if args.command == "rules" or "help" in args.house:

@@ -1,0 +1,256 @@
+"""The web table's JSON messages: what a seat is sent, and reading what it sends.
+
+Every message is a JSON object with a ``"type"`` and a protocol version
+``"v"`` (:data:`VERSION`). The server sends ``welcome``, ``view``,
+``error``, ``closed`` and ``pong``; a client sends ``hello`` (its token),
+``action`` and ``ping``. docs/guide/web-table.md describes each field.
+
+A seat's ``view`` is made from :meth:`GameState.observe
+<cheatrules.GameState.observe>` alone, and a spectator's from the public
+:class:`~cheatrules.Table` and the public log, so no message can hold a card
+its reader has not seen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from cheatrules.actions import Action, parse_action
+from cheatrules.cards import Card
+from cheatrules.decision import Decision, Window
+from cheatrules.errors import CheatRulesError
+from cheatrules.events import Event, Visibility
+from cheatrules.narration import narrate
+from cheatrules.observation import Observation
+from cheatrules.table import Claim, Table
+
+__all__ = [
+    "LEGAL_LIMIT",
+    "MAX_MESSAGE",
+    "VERSION",
+    "Incoming",
+    "ProtocolError",
+    "message",
+    "public_events",
+    "read_message",
+    "seat_view",
+    "spectator_view",
+]
+
+#: The protocol version every message carries as ``"v"``.
+VERSION = 1
+#: The longest message a client may send, in characters.
+MAX_MESSAGE = 4096
+#: A seat's legal actions are listed in full when there are at most this many.
+LEGAL_LIMIT = 200
+#: The messages a client may send.
+CLIENT_TYPES = ("hello", "action", "ping")
+
+
+class ProtocolError(CheatRulesError, ValueError):
+    """A client's message that is too long, not JSON, or not one of the protocol's messages."""
+
+
+@attrs.frozen
+class Incoming:
+    """A client's message, checked: its type and what it carries."""
+
+    #: ``"hello"``, ``"action"`` or ``"ping"``.
+    type: str
+    #: The token of a ``hello``; else ``None``.
+    token: str | None = None
+    #: The action of an ``action`` message, read from its text form; else ``None``.
+    action: Action | None = None
+    #: The seat an ``action`` message says it acts for, if it says; else ``None``.
+    seat: int | None = None
+
+
+def message(kind: str, **fields: Any) -> str:
+    """One server message as JSON text: ``{"type": kind, "v": 1, ...fields}``."""
+    return json.dumps({"type": kind, "v": VERSION, **fields}, ensure_ascii=False)
+
+
+def read_message(text: str | bytes | None) -> Incoming:
+    """Check one client message and read it.
+
+    Raises:
+        ProtocolError: the message is longer than :data:`MAX_MESSAGE`, not a
+            JSON object, of an unknown type or version, or lacks a field;
+            the message says what is expected.
+        ActionTextError: an ``action`` whose text spells no action.
+        CardError: an ``action`` whose cards or ranks cannot be read.
+
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_MESSAGE * 4:
+            raise ProtocolError(f"a message may be at most {MAX_MESSAGE} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("a message must be UTF-8 JSON text") from None
+    if not isinstance(text, str):
+        raise ProtocolError("a message must be JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(
+            f"a message may be at most {MAX_MESSAGE} characters; this one has {len(text)}"
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError(
+            'a message must be a JSON object such as {"type": "action", "v": 1, '
+            '"action": "play 7♣ as 7"}'
+        ) from None
+    if not isinstance(data, dict):
+        raise ProtocolError('a message must be a JSON object with "type" and "v"')
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            f"unknown message type {kind!r}; the types are {', '.join(map(repr, CLIENT_TYPES))}"
+        )
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:
+        raise ProtocolError(f'this server speaks version {VERSION}: send "v": {VERSION}')
+    if kind == "hello":
+        token = data.get("token")
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            raise ProtocolError('a hello needs "token": the token of your link')
+        return Incoming("hello", token=token)
+    if kind == "ping":
+        return Incoming("ping")
+    text_form = data.get("action")
+    if not isinstance(text_form, str):
+        raise ProtocolError(
+            'an action message needs "action": the action as text, such as "play 7♣ as 7", '
+            '"challenge" or "accept"'
+        )
+    seat = data.get("seat")
+    if seat is not None and type(seat) is not int:
+        raise ProtocolError('"seat", when given, must be a whole number')
+    return Incoming("action", action=parse_action(text_form), seat=seat)
+
+
+# -- what is sent ------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _claim(claim: Claim | None) -> dict[str, Any] | None:
+    if claim is None:
+        return None
+    return {"seat": claim.seat, "count": claim.count, "rank": str(claim.rank)}
+
+
+def _table(table: Table) -> dict[str, Any]:
+    """What every seat sees, as JSON."""
+    outcome = table.outcome
+    required = table.required_rank
+    return {
+        "players": table.players,
+        "hand_sizes": list(table.hand_sizes),
+        "groups": [_claim(claim) for claim in table.claims],
+        "pile_size": table.pile_size,
+        "last_claim": _claim(table.last_claim),
+        "allowed_ranks": [str(rank) for rank in table.allowed_ranks],
+        "required_rank": None if required is None else str(required),
+        "active": list(table.seating.active),
+        "finishing_order": list(table.finishing_order),
+        "discarded": _cards(table.discarded),
+        "stock_size": table.stock_size,
+        "set_aside_count": table.set_aside_count,
+        "outcome": None
+        if outcome is None
+        else {"winners": list(outcome.winners), "losers": list(outcome.losers)},
+    }
+
+
+def _decision(decision: Decision) -> dict[str, Any]:
+    shown: dict[str, Any] = {"phase": decision.phase.value, "to_move": decision.to_move}
+    if isinstance(decision, Window):
+        shown["claim"] = _claim(decision.claim)
+        shown["askers"] = [decision.seat, *decision.askers]
+    return shown
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """The log as someone at no seat sees it: every card only one seat saw left out."""
+    return [
+        event if event.visibility is Visibility.EVERYONE else event.seen_by(-1) for event in events
+    ]
+
+
+def _legal(seen: Observation) -> dict[str, Any]:
+    legal = seen.legal_actions()
+    count = len(legal)
+    return {
+        "choices": [action.text() for action in seen.choices],
+        "offered": [str(rank) for rank in seen.offered],
+        "legal_count": count,
+        "legal": [action.text() for action in legal] if count <= LEGAL_LIMIT else None,
+    }
+
+
+def seat_view(
+    seen: Observation,
+    *,
+    call: str,
+    window: dict[str, Any] | None,
+    answers: Sequence[str] = (),
+    log: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A seat's ``view`` fields, from its observation alone.
+
+    Args:
+        seen: the seat's observation (``state.observe(seat)``).
+        call: what a challenger calls out (``"Cheat!"``).
+        window: the real-time challenge window as every seat sees it, or ``None``.
+        answers: the answers this seat may give in the open window (action texts).
+        log: the narrated log, if already made from ``seen.events``.
+
+    """
+    view = {
+        "seat": seen.seat,
+        "hand": _cards(seen.hand),
+        **_table(seen.table),
+        "decision": _decision(seen.decision),
+        "my_turn": seen.is_my_turn and window is None,
+        **_legal(seen),
+        "window": window,
+        "log": list(log) if log is not None else list(narrate(seen.events, challenge_word=call)),
+    }
+    if window is not None:
+        # In a real-time window every opponent answers at once: the engine's
+        # one-at-a-time question is replaced by the window's answers.
+        view["choices"] = list(answers)
+        view["legal"] = list(answers)
+        view["legal_count"] = len(answers)
+    return view
+
+
+def spectator_view(
+    table: Table,
+    decision: Decision,
+    events: Iterable[Event],
+    *,
+    call: str,
+    window: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A spectator's ``view`` fields: the public table and the public log, never a hand."""
+    return {
+        "seat": None,
+        **_table(table),
+        "decision": _decision(decision.seen_by(-1)),
+        "my_turn": False,
+        "choices": [],
+        "offered": [],
+        "legal_count": 0,
+        "legal": [],
+        "window": window,
+        "log": list(narrate(public_events(events), challenge_word=call)),
+    }

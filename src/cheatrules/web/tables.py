@@ -1,0 +1,608 @@
+"""The tables a server runs: one game state per table, one observation per seat.
+
+A :class:`Room` holds one table: its :class:`~cheatrules.GameState`, its
+settings and tokens, the connections watching it, the bots in its seats and
+the real-time challenge window. Every change happens on the server's event
+loop without awaiting in the middle, so a table is never seen half-changed;
+what is sent goes through one queue per connection, in order.
+
+The challenge window. The engine asks the opponents of a claim one at a
+time (:class:`~cheatrules.Window` decisions). A real-time table asks them
+all at once instead: when a window decision comes up, every opponent may
+answer (call "Cheat!" or accept) for ``window`` seconds; bots answer after
+the bot delay. The window closes as soon as its result is known (every
+seat asked before some caller has accepted, or everyone has answered) or
+when the time runs out (a seat that did not answer accepts), and the
+answers are applied in the engine's order with
+:func:`cheatrules.realtime.settle_window`: the first caller clockwise from
+the declarer challenges.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from cheatrules.actions import Accept, Action, Challenge
+from cheatrules.bots import Agent
+from cheatrules.cli._options import BOTS, shorthands
+from cheatrules.deal import deal
+from cheatrules.decision import Window
+from cheatrules.errors import CheatRulesError, IllegalActionError, RecordError, RulesError
+from cheatrules.observation import Observation
+from cheatrules.realtime import settle_window
+from cheatrules.records import dumps, loads
+from cheatrules.rules import NAMED_POLICIES
+from cheatrules.state import GameState
+from cheatrules.variants import VARIANTS, challenge_call, rules_for, variant
+
+from . import protocol, storage
+
+__all__ = ["Hall", "Room", "TableError"]
+
+_log = logging.getLogger("cheatrules.web")
+
+#: The most tables a server holds at once.
+MAX_TABLES = 1000
+#: The most connections one table takes at once.
+MAX_CONNECTIONS = 64
+
+
+class TableError(CheatRulesError, ValueError):
+    """A request the tables cannot grant: bad settings, an unknown table or token."""
+
+
+class Sender(Protocol):
+    """What a room needs of a connection: a place to put the text it sends."""
+
+    role: str
+    seat: int | None
+
+    def send(self, text: str) -> None:
+        """Queue ``text`` to be sent, in order."""
+
+
+@attrs.define
+class _RealTimeWindow:
+    """The challenge window open now: who may answer, and what each answered."""
+
+    askers: tuple[int, ...]
+    seconds: float
+    deadline: float
+    answers: dict[int, Action] = attrs.Factory(dict)
+
+    def public(self, now: float, claim: dict[str, Any] | None) -> dict[str, Any]:
+        return {
+            "claim": claim,
+            "askers": list(self.askers),
+            "answered": sorted(self.answers),
+            "seconds": self.seconds,
+            "remaining": max(0.0, round(self.deadline - now, 3)),
+        }
+
+    def settled(self) -> bool:
+        """Whether the answers so far decide the window: nobody still to answer matters."""
+        for seat in self.askers:
+            answer = self.answers.get(seat)
+            if answer is None:
+                return False
+            if isinstance(answer, Challenge):
+                return True
+        return True
+
+
+def _same(given: str, known: str) -> bool:
+    """Compare tokens in constant time (any text: a client may send non-ASCII)."""
+    return secrets.compare_digest(given.encode("utf-8"), known.encode("utf-8"))
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _options(game: str, players: object, options: object) -> tuple[int, dict[str, Any]]:
+    if type(players) is not int:
+        raise TableError(f"players must be a whole number; got {players!r}")
+    if not isinstance(options, dict):
+        raise TableError('"options" must be a JSON object of house rules, such as {"jokers": true}')
+    for name, value in options.items():
+        if name in ("players", "seed"):
+            raise TableError(f"{name} is not a house rule")
+        if not isinstance(value, (bool, int, str)):
+            raise TableError(f"house rule {name} must be true, false, a number or a name")
+    return players, options
+
+
+def _seats(seats: object, players: int) -> list[dict[str, Any]]:
+    if seats is None:
+        return [{"kind": "human"}] * players
+    if not isinstance(seats, list) or len(seats) != players:
+        raise TableError(
+            f'"seats" must list each of the {players} seats: "human" or a bot ({", ".join(BOTS)})'
+        )
+    made: list[dict[str, Any]] = []
+    for seat in seats:
+        if seat == "human":
+            made.append({"kind": "human"})
+        elif seat in BOTS:
+            made.append({"kind": "bot", "bot": seat})
+        else:
+            raise TableError(
+                f"seat {len(made)}: {seat!r} is neither 'human' nor a bot ({', '.join(BOTS)})"
+            )
+    return made
+
+
+class Room:
+    """One table: a game state, its seats, its connections and its window."""
+
+    def __init__(self, hall: Hall, stored: storage.Stored, state: GameState) -> None:
+        self.hall = hall
+        self.table_id = stored.table_id
+        self.settings = stored.settings
+        self.tokens = stored.tokens
+        self.closed = stored.closed
+        self.state = state
+        self.call = challenge_call(state.rules)
+        self.bots: dict[int, Agent] = {}
+        self.rngs: dict[int, random.Random] = {}
+        for seat, kind in enumerate(self.settings["seats"]):
+            if kind["kind"] == "bot":
+                self.bots[seat] = BOTS[kind["bot"]]()
+                # Seeded tables (tests, benchmarks) play the same game every time.
+                seeded = hall.seeds is not None
+                self.rngs[seat] = random.Random(
+                    f"{state.seed}/{seat}" if seeded else secrets.randbits(64)
+                )
+        self.connections: list[Sender] = []
+        self.window: _RealTimeWindow | None = None
+        self.epoch = 0  # bumped at every change: a timer set before a change is stale
+        self.timers: list[asyncio.TimerHandle] = []
+        self.thinking: set[asyncio.Task[None]] = set()  # bots choosing in worker threads
+        self.changed_at = time.time()
+
+    # -- who is who ---------------------------------------------------------------
+
+    def role_of(self, token: str) -> tuple[str, int | None]:
+        """``("seat", k)``, ``("spectator", None)`` or ``("host", None)`` for ``token``.
+
+        Raises:
+            TableError: the token is none of this table's.
+
+        """
+        for seat, known in self.tokens["seats"].items():
+            if _same(token, known):
+                return "seat", int(seat)
+        if _same(token, self.tokens["spectator"]):
+            return "spectator", None
+        if _same(token, self.tokens["host"]):
+            return "host", None
+        raise TableError("this link's token is not one of this table's")
+
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is this table's host token."""
+        return _same(token, self.tokens["host"])
+
+    def describe(self) -> dict[str, Any]:
+        """The table's public settings, for the ``welcome`` message."""
+        return {
+            "id": self.table_id,
+            "game": self.state.rules.name,
+            "title": variant(self.state.rules.name).title,
+            "call": self.call,
+            "players": self.state.players,
+            "seats": [
+                {"seat": seat, "kind": kind["kind"], "bot": kind.get("bot")}
+                for seat, kind in enumerate(self.settings["seats"])
+            ],
+            "window": self.settings["window"],
+            "bot_delay": self.settings["bot_delay"],
+            "closed": self.closed,
+        }
+
+    # -- what is sent -------------------------------------------------------------
+
+    def _window_json(self) -> dict[str, Any] | None:
+        window = self.window
+        if window is None:
+            return None
+        decision = self.state.decision
+        claim = decision.claim if isinstance(decision, Window) else None
+        shown = (
+            None
+            if claim is None
+            else {"seat": claim.seat, "count": claim.count, "rank": str(claim.rank)}
+        )
+        return window.public(asyncio.get_running_loop().time(), shown)
+
+    def answers_for(self, seat: int) -> list[str]:
+        """The answers ``seat`` may give in the open window (none once it answered)."""
+        window = self.window
+        decision = self.state.decision
+        if window is None or seat not in window.askers or seat in window.answers:
+            return []
+        assert isinstance(decision, Window)
+        return [action.text() for action in attrs.evolve(decision, seat=seat).choices]
+
+    def view(self, role: str, seat: int | None) -> str:
+        """The ``view`` message for a seat (``role == "seat"``) or a spectator."""
+        window = self._window_json()
+        state = self.state
+        if role == "seat" and seat is not None:
+            fields = protocol.seat_view(
+                state.observe(seat), call=self.call, window=window, answers=self.answers_for(seat)
+            )
+        else:
+            fields = protocol.spectator_view(
+                state.table, state.decision, state.events, call=self.call, window=window
+            )
+        return protocol.message(
+            "view",
+            table=self.table_id,
+            n=len(state.actions),
+            at=self.changed_at,
+            closed=self.closed,
+            **fields,
+        )
+
+    def broadcast(self) -> None:
+        """Send every connection its own view of the table as it stands."""
+        made: dict[tuple[str, int | None], str] = {}
+        for connection in list(self.connections):
+            key = (connection.role, connection.seat)
+            if key not in made:
+                made[key] = self.view(*key)
+            connection.send(made[key])
+
+    # -- what is done -------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> None:
+        """``seat`` takes ``action``: checked by the engine, applied, saved and sent.
+
+        Raises:
+            IllegalActionError: the table is closed, it is not this seat's
+                decision, or the engine refuses the action (its message).
+
+        """
+        if self.closed:
+            raise IllegalActionError("this table is closed")
+        started = time.time()
+        window = self.window
+        if window is not None:
+            self._answer(seat, action, started)
+            return
+        state = self.state
+        if state.is_over:
+            raise IllegalActionError("the game is over")
+        if state.to_move != seat:
+            raise IllegalActionError(
+                f"it is seat {state.to_move}'s decision, not seat {seat}'s: "
+                f"{state.decision.asked(state.table)}"
+            )
+        self._change(state.apply(action), started)
+
+    def _answer(self, seat: int, action: Action, started: float) -> None:
+        window = self.window
+        assert window is not None
+        if seat not in window.askers:
+            raise IllegalActionError(
+                f"seat {seat} cannot answer this claim: only seats "
+                f"{' '.join(map(str, window.askers))} may call {self.call!r} or accept"
+            )
+        if seat in window.answers:
+            raise IllegalActionError(f"seat {seat} has already answered this claim")
+        allowed = self.answers_for(seat)
+        if action.text() not in allowed:
+            raise IllegalActionError(
+                f"illegal action {action}: the challenge window is open; answer "
+                + " or ".join(map(repr, allowed))
+            )
+        window.answers[seat] = action
+        self.changed_at = started
+        if window.settled():
+            self._close_window(started)
+        else:
+            self.broadcast()
+
+    def _close_window(self, started: float | None = None) -> None:
+        window = self.window
+        assert window is not None
+        self.window = None
+        callers = [
+            seat for seat in window.askers if isinstance(window.answers.get(seat), Challenge)
+        ]
+        state = self.state
+        if callers and window.answers[callers[0]] == Challenge(earlier=True):
+            # The first caller challenged the claim beneath: everyone asked before
+            # it accepts, then its own call is applied.
+            while state.to_move != callers[0]:
+                state = state.apply(Accept())
+            state = state.apply(window.answers[callers[0]])
+        else:
+            state = settle_window(state, callers)
+        self._change(state, time.time() if started is None else started)
+
+    def _change(self, state: GameState, started: float) -> None:
+        self.state = state
+        self.epoch += 1
+        self.changed_at = started
+        self.save()
+        self.schedule()
+        self.broadcast()
+
+    def save(self) -> None:
+        """Write the table to the data folder, if the server keeps one.
+
+        A failed write (a full disk) is logged, and the game goes on in memory:
+        the next action's write tries again with the whole record.
+        """
+        try:
+            self.hall.save(self)
+        except OSError as error:
+            _log.error("cannot save table %s: %s", self.table_id, error)
+
+    def stored(self) -> storage.Stored:
+        """The table as its file holds it."""
+        return storage.Stored(
+            self.table_id, self.settings, self.tokens, dumps(self.state), self.closed
+        )
+
+    def close(self) -> None:
+        """Close the table (the host's action): no more actions; every connection is told."""
+        self.closed = True
+        self.window = None
+        self.epoch += 1
+        for timer in self.timers:
+            timer.cancel()
+        self.timers.clear()
+        self.save()
+        text = protocol.message("closed", table=self.table_id, reason="the host closed the table")
+        for connection in list(self.connections):
+            connection.send(text)
+
+    # -- bots and timers ----------------------------------------------------------
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        epoch = self.epoch
+
+        def fire() -> None:
+            if self.epoch == epoch and not self.closed:
+                callback()
+
+        loop = asyncio.get_running_loop()
+        self.timers = [timer for timer in self.timers if not timer.cancelled()]
+        self.timers.append(loop.call_later(delay, fire))
+
+    def schedule(self) -> None:
+        """Open the window, or let a bot act, as the decision now asks."""
+        for timer in self.timers:
+            timer.cancel()
+        self.timers.clear()
+        state = self.state
+        if self.closed or state.is_over:
+            return
+        decision = state.decision
+        delay = float(self.settings["bot_delay"])
+        if isinstance(decision, Window):
+            seconds = float(self.settings["window"])
+            loop = asyncio.get_running_loop()
+            askers = (decision.seat, *decision.askers)
+            self.window = _RealTimeWindow(askers, seconds, loop.time() + seconds)
+            self._later(seconds, self._close_window)
+            for asker in askers:
+                if asker in self.bots:
+                    self._later(delay, functools.partial(self._bot_answers, asker))
+            return
+        seat = decision.to_move
+        if seat is not None and seat in self.bots:
+            self._later(delay, functools.partial(self._bot_acts, seat))
+
+    def _bot_acts(self, seat: int) -> None:
+        self._think(seat, self.state.observe(seat), lambda action: self.act(seat, action))
+
+    def _bot_answers(self, seat: int) -> None:
+        window = self.window
+        if window is None or seat in window.answers:
+            return
+        # The bot is asked as the engine would ask it: after the seats before it accepted.
+        state = self.state
+        while state.to_move != seat:
+            state = state.apply(Accept())
+
+        def answer(action: Action) -> None:
+            if self.window is window and seat not in window.answers:
+                self._answer(seat, action, time.time())
+
+        self._think(seat, state.observe(seat), answer)
+
+    def _think(self, seat: int, seen: Observation, then: Callable[[Action], None]) -> None:
+        """Let the bot in ``seat`` choose in a worker thread, then act on the loop.
+
+        A bot that thinks long (the sampling bot) so leaves the other tables'
+        messages flowing; its choice is dropped if the table changed meanwhile.
+        """
+        epoch = self.epoch
+
+        async def run() -> None:
+            action = await asyncio.to_thread(self.bots[seat].act, seen, self.rngs[seat])
+            if self.epoch != epoch or self.closed:
+                return
+            try:
+                then(action)
+            except CheatRulesError as error:  # a bot's mistake must not stop the table unseen
+                _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
+
+
+class Hall:
+    """Every table a server runs, and where they are kept.
+
+    Args:
+        data: the folder to keep tables in (created if missing), or ``None``
+            to keep them in memory only.
+        bot_delay: seconds a bot waits before it acts.
+        window: seconds the challenge window stays open after a claim.
+        seed: deal every table from this seed's sequence (for tests and
+            benchmarks: anyone who knows it knows the hands); ``None`` deals
+            from the system's randomness.
+
+    """
+
+    def __init__(
+        self,
+        data: Path | str | None = None,
+        *,
+        bot_delay: float = 1.0,
+        window: float = 5.0,
+        seed: int | None = None,
+    ) -> None:
+        if not 0 <= bot_delay <= 60:
+            raise TableError(f"the bot delay must be 0 to 60 seconds; got {bot_delay}")
+        if not 0 < window <= 120:
+            raise TableError(
+                f"the challenge window must be more than 0 and at most 120 seconds; got {window}"
+            )
+        self.data = None if data is None else Path(data)
+        self.bot_delay = bot_delay
+        self.window = window
+        self.seeds = random.Random(seed) if seed is not None else None
+        self.rooms: dict[str, Room] = {}
+        self.skipped: list[str] = []
+        if self.data is not None:
+            self.data.mkdir(parents=True, exist_ok=True)
+            self._load()
+
+    def _load(self) -> None:
+        assert self.data is not None
+        for stored in storage.read_all(self.data):
+            if isinstance(stored, RecordError):
+                self.skipped.append(str(stored))
+                continue
+            if stored.closed:
+                continue
+            try:
+                state = loads(stored.record)
+            except RecordError as error:
+                self.skipped.append(f"table {stored.table_id}: {error}")
+                continue
+            self.rooms[stored.table_id] = Room(self, stored, state)
+        for reason in self.skipped:
+            _log.warning("a table was not reloaded: %s", reason)
+
+    def start(self) -> None:
+        """Set every loaded table going (bots act, windows open); call on the event loop."""
+        for room in self.rooms.values():
+            room.schedule()
+
+    def save(self, room: Room) -> None:
+        """Write ``room`` to the data folder (nothing without one)."""
+        if self.data is not None:
+            storage.write(self.data, room.stored())
+
+    def create(
+        self,
+        game: object = "english",
+        players: object = 4,
+        options: object = None,
+        seats: object = None,
+    ) -> Room:
+        """Deal a new table.
+
+        Args:
+            game: a game's name (``"english"``, ``"verish"``...).
+            players: the number of seats.
+            options: house rules by name (``{"jokers": True, "window": "extended"}``).
+            seats: for each seat, ``"human"`` or a bot's name; ``None`` for all human.
+
+        Raises:
+            TableError: the settings make no game (the message says why), or
+                the server holds too many tables.
+
+        """
+        if len(self.rooms) >= MAX_TABLES:
+            raise TableError(f"this server holds {MAX_TABLES} tables already; close some first")
+        if not isinstance(game, str):
+            raise TableError(f"game must be a game's name; got {game!r}")
+        count, house = _options(game, players, {} if options is None else options)
+        try:
+            rules = rules_for(game, count, **house)
+        except RulesError as error:
+            raise TableError(str(error)) from None
+        made = _seats(seats, rules.players)
+        seed = self.seeds.randrange(2**63) if self.seeds is not None else secrets.randbits(63)
+        state = deal(rules, seed=seed)
+        table_id = secrets.token_urlsafe(9)
+        tokens = {
+            "host": _token(),
+            "spectator": _token(),
+            "seats": {
+                str(seat): _token() for seat, kind in enumerate(made) if kind["kind"] == "human"
+            },
+        }
+        settings = {
+            "game": rules.name,
+            "players": rules.players,
+            "options": house,
+            "seats": made,
+            "window": self.window,
+            "bot_delay": self.bot_delay,
+        }
+        room = Room(self, storage.Stored(table_id, settings, tokens, ""), state)
+        self.rooms[table_id] = room
+        room.save()
+        room.schedule()
+        return room
+
+    def room(self, table_id: str) -> Room:
+        """The table ``table_id``.
+
+        Raises:
+            TableError: no open table has that id.
+
+        """
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise TableError(f"no open table {table_id!r}")
+        return room
+
+    def close(self, table_id: str, host: str) -> None:
+        """Close a table: only with its host token.
+
+        Raises:
+            TableError: no such table, or ``host`` is not its host token.
+
+        """
+        room = self.room(table_id)
+        if not isinstance(host, str) or room.role_of(host)[0] != "host":
+            raise TableError("only the table's host token may close it")
+        room.close()
+        del self.rooms[table_id]
+
+
+def games() -> dict[str, Any]:
+    """The games, house rules and bots a host may choose from, for the host page."""
+    return {
+        "games": [
+            {
+                "name": game.name,
+                "title": game.title,
+                "call": game.call,
+                "options": shorthands(game.build),
+            }
+            for game in VARIANTS.values()
+        ],
+        "policies": {family: list(names) for family, names in NAMED_POLICIES.items()},
+        "bots": list(BOTS),
+    }

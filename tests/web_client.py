@@ -1,0 +1,66 @@
+"""A small client of the web table's protocol for the tests, over Starlette's test client."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+Message = dict[str, Any]
+
+
+def create(client: TestClient, **settings: Any) -> Message:
+    """Create a table; the answer holds the links and the host token."""
+    response = client.post("/api/tables", json=settings)
+    assert response.status_code == 201, response.text
+    answer: Message = response.json()
+    return answer
+
+
+def token(link: str) -> str:
+    """The token of a join link (after the ``#``)."""
+    return link.split("#", 1)[1]
+
+
+class Seat:
+    """One websocket connection to a table: says hello, then reads messages as they come."""
+
+    def __init__(self, session: WebSocketTestSession, link_token: str) -> None:
+        self.session = session
+        self.received: list[str] = []
+        self.view: Message = {}
+        self.welcome: Message = {}
+        self.send({"type": "hello", "v": 1, "token": link_token})
+        self.welcome = self.next("welcome")
+        self.view = self.next("view")
+
+    def send(self, message: Message) -> None:
+        self.session.send_text(json.dumps(message))
+
+    def act(self, action: str, **extra: Any) -> None:
+        self.send({"type": "action", "v": 1, "action": action, **extra})
+
+    def receive(self) -> Message:
+        text = self.session.receive_text()
+        self.received.append(text)
+        message: Message = json.loads(text)
+        if message["type"] == "view":
+            self.view = message
+        return message
+
+    def next(self, kind: str, until: Callable[[Message], bool] = lambda m: True) -> Message:
+        """The next message of type ``kind`` for which ``until`` holds (at most 2000 read)."""
+        for _ in range(2000):
+            message = self.receive()
+            if message["type"] == kind and until(message):
+                return message
+        raise AssertionError(f"no {kind} message came")
+
+    def wait(self, until: Callable[[Message], bool]) -> Message:
+        """The view as it stands if ``until`` holds for it, else the next view for which it does."""
+        return self.view if until(self.view) else self.next("view", until)
+
+    def error(self) -> Message:
+        return self.next("error")
