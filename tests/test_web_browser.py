@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import uvicorn
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -93,7 +93,15 @@ class Page:
         return self.driver
 
     def until(self, condition: Callable[[WebDriver], object], what: str) -> None:
-        WebDriverWait(self.use(), WAIT).until(condition, message=what)
+        """Wait for ``condition``; on a timeout, say what the page showed."""
+        try:
+            WebDriverWait(self.use(), WAIT).until(condition)
+        except TimeoutException:
+            shown = {
+                part: self.text(part)
+                for part in ("#title", "#status", "#window-claim", "#error", "#pile-size")
+            }
+            raise AssertionError(f"{what}; the page showed {shown}, log {self.log()}") from None
 
     def read(self, script: str) -> Any:
         """Evaluate ``script`` in the page: one snapshot, even while the page redraws."""
@@ -210,9 +218,16 @@ def let_it_stand(declarer: int, since: dict[Page, int], *pages: Page) -> None:
     """Once ``declarer``'s claim shows, each page answers "Let it stand" while it may.
 
     ``since`` is how many log lines each page had before the claim. The view
-    that tells of the claim opens the window, so after it a page either may
-    answer or has seen the window close (a bot before it in the order called).
+    that tells of the claim opens its window, so after it a page either may
+    answer or has seen that window close (a bot before it in the order
+    called). A bot's next claim may open the next window at once: the waits
+    are for this claim's window, never for "no window".
     """
+    claim = f"Claim: seat {declarer}:"
+
+    def settled(page: Page) -> bool:
+        return not (page.window_open() and page.text("#window-claim").startswith(claim))
+
     for page in pages:
         page.until(
             lambda d, p=page: any(  # type: ignore[misc]
@@ -220,11 +235,11 @@ def let_it_stand(declarer: int, since: dict[Page, int], *pages: Page) -> None:
             ),
             f"seat {declarer}'s claim never showed",
         )
-        page.until(lambda d, p=page: p.enabled("accept") or not p.window_open(), "no window")  # type: ignore[misc]
-        if page.enabled("accept"):
+        page.until(lambda d, p=page: p.enabled("accept") or settled(p), "no window")  # type: ignore[misc]
+        if not settled(page) and page.enabled("accept"):
             page.click("#accept")
     for page in pages:
-        page.until(lambda d, p=page: not p.window_open(), "the window stayed open")  # type: ignore[misc]
+        page.until(lambda d, p=page: settled(p), f"seat {declarer}'s window stayed open")  # type: ignore[misc]
 
 
 def marks(*pages: Page) -> dict[Page, int]:

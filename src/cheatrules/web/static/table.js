@@ -132,7 +132,8 @@
     if (countdown) { clearInterval(countdown); countdown = null; }
     if (view.window) {
       $("window-claim").textContent =
-        `${claimText(view.window.claim)}; answered: ${view.window.answered.join(" ") || "nobody yet"}`;
+        `Claim: ${claimText(view.window.claim)}. Answered: ` +
+        (view.window.answered.map((seat) => `seat ${seat}`).join(", ") || "nobody yet");
       $("cheat").disabled = !view.choices.includes("challenge");
       $("accept").disabled = !view.choices.includes("accept");
       const earlier = view.choices.includes("challenge earlier");
