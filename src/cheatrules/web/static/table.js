@@ -10,6 +10,7 @@
   let view = null;
   let closed = false;
   let selected = new Set();
+  let shownHand = "";  // the hand the selection was made in
   let countdown = null;
 
   function el(tag, cls, text) {
@@ -84,7 +85,9 @@
     const hand = $("hand");
     hand.replaceChildren();
     const held = view.hand || [];
-    selected = new Set([...selected].filter((index) => index < held.length));
+    // A selection is of positions in one hand: a hand that changed (a pickup) forgets it.
+    if (held.join(" ") !== shownHand) selected.clear();
+    shownHand = held.join(" ");
     held.forEach((card, index) => {
       const button = el("button", "card" + (red(card) ? " red" : ""), card);
       button.dataset.card = card;
@@ -129,7 +132,8 @@
     if (countdown) { clearInterval(countdown); countdown = null; }
     if (view.window) {
       $("window-claim").textContent =
-        `${claimText(view.window.claim)}; answered: ${view.window.answered.join(" ") || "nobody yet"}`;
+        `Claim: ${claimText(view.window.claim)}. Answered: ` +
+        (view.window.answered.map((seat) => `seat ${seat}`).join(", ") || "nobody yet");
       $("cheat").disabled = !view.choices.includes("challenge");
       $("accept").disabled = !view.choices.includes("accept");
       const earlier = view.choices.includes("challenge earlier");
@@ -159,6 +163,8 @@
     const held = view.hand || [];
     const cards = [...selected].sort((a, b) => a - b).map((index) => held[index]);
     selected.clear();
+    document.querySelectorAll("#hand .card.selected").forEach((card) => card.classList.remove("selected"));
+    updatePlay();
     send(`play ${cards.join(" ")} as ${$("rank").value}`);
   });
   $("cheat").addEventListener("click", () => send("challenge"));
