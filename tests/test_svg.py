@@ -217,8 +217,8 @@ def test_notebooks_draw_observations_and_states(seven_claim: cr.GameState) -> No
 def test_an_observation_shows_itself_in_one_short_line(seven_claim: cr.GameState) -> None:
     seen = seven_claim.observe(1)
     assert repr(seen) == ("Observation(seat=1, hand=8♥ J♣, to_move=1, phase=CHALLENGE, 26 events)")
-    assert repr(cr.deal(cr.english(3), hands=["A♣", "2♥", "3♥"]).observe(0)).startswith(
-        "Observation(seat=0, hand=A♣, to_move=0, phase=PLAY, 1 events"
+    assert repr(cr.deal(cr.english(3), hands=["A♣", "2♥", "3♥"]).observe(0)) == (
+        "Observation(seat=0, hand=A♣, to_move=0, phase=PLAY, 1 event)"
     )
     long_game = play_randomly(cr.deal(cr.english(4), seed=3), seed=3)[-1]
     assert len(repr(long_game.observe(0))) < 200

@@ -153,9 +153,10 @@ class Observation(ReadModel):
 
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand)) or "(empty)"
+        count = len(self.events)
         return (
             f"Observation(seat={self.seat}, hand={hand}, to_move={self.to_move}, "
-            f"phase={self.phase.name}, {len(self.events)} events)"
+            f"phase={self.phase.name}, {count} event{'' if count == 1 else 's'})"
         )
 
     def __str__(self) -> str:
