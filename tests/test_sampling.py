@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
+from cheatrules import _persistent, sampling
 from cheatrules.sampling import SamplingError, sample
 
 from .budget import examples
-from .strategies import option_combinations, random_action
+from .strategies import option_combinations, play_randomly, random_action
 
 
 def _position(rules: cr.Rules, seed: int, decisions: int) -> cr.GameState:
@@ -178,3 +180,47 @@ def test_every_view_of_a_game_with_copies_of_each_card_samples(
     sampled = sample(seen, random.Random(seed))
     assert sampled.observe(seat) == seen
     assert sampled.hands[seat] == state.hands[seat]
+
+
+def test_a_second_sample_of_a_view_reads_its_log_once() -> None:
+    # A bot samples one view many times: the log is read into a plan once per
+    # view, and the searches share what they work out from it alone.
+    seen = _position(cr.english(3), seed=1, decisions=40).observe(0)
+    first = sampling._plan_of(seen, seen.events[0])  # type: ignore[arg-type]
+    assert sampling._plan_of(seen, seen.events[0]) is first  # type: ignore[arg-type]
+    assert sample(seen, random.Random(5)) == sample(seen, random.Random(5))
+
+
+def test_the_sampler_s_replay_checks_every_action_as_apply_does() -> None:
+    # The replay makes one state for a run of acceptances, but an action the
+    # game does not allow is refused with apply's own message.
+    state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    actions = [cr.Play("K♦", "A"), cr.Accept(), cr.Accept(), cr.Accept()]
+    with pytest.raises(cr.IllegalActionError) as raised:
+        state._replay(actions)
+    with pytest.raises(cr.IllegalActionError) as expected:
+        state._replay(actions[:3]).apply(cr.Accept())
+    assert str(raised.value) == str(expected.value)
+
+
+def _parts(state: cr.GameState) -> dict[str, object]:
+    """Every field of ``state``, the persistent stacks as tuples (not the memo)."""
+    parts = {field.name: getattr(state, field.name) for field in attrs.fields(cr.GameState)}
+    del parts["_memo"]
+    parts["_log"] = _persistent.oldest_first(state._log)
+    parts["_groups"] = _persistent.oldest_first(state._groups)
+    return parts
+
+
+@settings(examples(40), deadline=None)
+@given(option_combinations(), st.integers(0, 2**32), st.integers(0, 300))
+def test_the_sampler_s_replay_makes_the_very_state_apply_makes(
+    rules: cr.Rules, seed: int, decisions: int
+) -> None:
+    start = cr.deal(rules, seed=seed)
+    played = play_randomly(start, seed, limit=decisions)[-1]
+    replayed = start._replay(list(played.actions))
+    assert replayed == played
+    assert _parts(replayed) == _parts(played)  # the hidden sequence parts too
+    for seat in range(rules.players):
+        assert replayed.observe(seat) == played.observe(seat)

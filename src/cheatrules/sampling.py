@@ -46,8 +46,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import weakref
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from math import comb
 from operator import attrgetter
 
@@ -138,13 +141,30 @@ def sample(
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
-    state = _searched(_Plan(seen, dealt), rng, budget)
+    state = _searched(seen, _plan_of(seen, dealt), rng, budget)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
 
 
-def _searched(plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
+# The plans of the views sampled lately, by the view's id while it lives: a
+# bot that samples one view many times reads its log once.
+_PLANS: dict[int, tuple[weakref.ref[Observation], _Plan]] = {}
+
+
+def _plan_of(seen: Observation, dealt: Dealt) -> _Plan:
+    """The plan of ``seen``: made once per view while the view lives, then shared."""
+    key = id(seen)
+    kept = _PLANS.get(key)
+    if kept is not None and kept[0]() is seen:
+        return kept[1]
+    plan = _Plan(seen, dealt)
+    with suppress(TypeError):  # a view that cannot be weakly referenced is not kept
+        _PLANS[key] = (weakref.ref(seen, lambda _: _PLANS.pop(key, None)), plan)
+    return plan
+
+
+def _searched(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
     """A game the search finds for ``plan`` within ``budget`` events replayed, else ``None``.
 
     Raises:
@@ -158,7 +178,7 @@ def _searched(plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
         if built is None or budget <= 0:
             return None
         for _ in range(64):
-            state = _game(plan, built, rng)
+            state = _game(seen, plan, built, rng)
             if state is not None:
                 return state
         if search.exhaustive:
@@ -190,10 +210,16 @@ _Class = str | _Target | _Copy
 
 
 class _Plan:
-    """The shape of the observer's log, read once: piles, sightings, hand sizes."""
+    """The shape of the observer's log, read once: piles, sightings, hand sizes.
+
+    Kept per view (:func:`_plan_of`) and shared by its samples, with what the
+    searches work out from it alone: where a token can go (:class:`_Reach`),
+    each play's classes of cards and whether it leaves the matching as it was.
+    It holds no reference to the view, which keys it weakly.
+    """
 
     def __init__(self, seen: Observation, dealt: Dealt) -> None:
-        self.seen = seen
+        self.rules = seen.rules
         self.seat = seen.seat
         self.dealt = dealt
         self.events: tuple[Event, ...] = tuple(seen.events)
@@ -230,6 +256,7 @@ class _Plan:
                 if target[0] == "pile":
                     self.fresh_in_pile[target[1]] += 1
         moving = (Played, PileTaken, Drew, Discarded)
+        self.plays = sorted(self.pile_of)  # every Played index, in time order
         self.quiet = {i for i, event in enumerate(self.events) if not isinstance(event, moving)}
         self.own_plays: dict[Card, list[int]] = {}  # card -> the observer's plays laying it
         for index, event in enumerate(self.events):
@@ -239,6 +266,10 @@ class _Plan:
         self.copy_targets: dict[_Target, Counter[Card]] = {}
         for (card, target), need in self.copy_needs.items():
             self.copy_targets.setdefault(target, Counter())[card] = need
+        self.reach = _Reach(self)
+        self.copy_reach = _Reach(self, shown=True)
+        self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
+        self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
         self.named_in_pile: dict[int, Counter[Card]] = {
             pile: Counter(event.cards)
             for pile, (taker, when) in self.taken.items()
@@ -367,18 +398,21 @@ class _Reach:
         kind, which, deadline = target
         ok = [0] * (deadline + 1)
         mask = 1 << which if kind == "hand" else 0
-        ok[deadline] = mask
-        events = self.plan.events
-        for index in range(deadline - 1, -1, -1):
-            event = events[index]
-            if isinstance(event, Played):
-                bit = 1 << event.seat
-                stays = self.plan.size_before[index] > event.count and mask & bit
-                if stays or self._laid(index, target, ok):
-                    mask |= bit
-                else:
-                    mask &= ~bit
-            ok[index] = mask
+        plan = self.plan
+        plays = plan.plays
+        top = deadline  # ok[top + 1:] is filled; only plays change the mask
+        for index in reversed(plays[: bisect_left(plays, deadline)]):
+            ok[index + 1 : top + 1] = [mask] * (top - index)
+            top = index
+            event = plan.events[index]
+            assert isinstance(event, Played)
+            bit = 1 << event.seat
+            stays = plan.size_before[index] > event.count and mask & bit
+            if stays or self._laid(index, target, ok):
+                mask |= bit
+            else:
+                mask &= ~bit
+        ok[: top + 1] = [mask] * (top + 1)
         self.passes[target] = ok
         return ok
 
@@ -530,8 +564,8 @@ class _Search:
     def __init__(self, plan: _Plan, rng: random.Random) -> None:
         self.plan = plan
         self.rng = rng
-        self.reach = _Reach(plan)
-        self.copy_reach = _Reach(plan, shown=True)
+        self.reach = plan.reach
+        self.copy_reach = plan.copy_reach
         dealt = plan.dealt
         token = 0
         hands: list[list[int]] = []
@@ -548,8 +582,8 @@ class _Search:
         # The places of first sightings, each once, soonest first (for the matching's shortcut).
         self.first_targets = sorted(set(first.values()), key=lambda target: target[2])
         self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
-        self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
-        self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
+        self.steady = plan.steady
+        self.classes = plan.classes
         self.spent = 0  # events replayed, in all runs
         # Which unnamed card of a hand a card shown there was is drawn at random
         # and never revisited: that is every choice while the unnamed cards of
@@ -559,7 +593,7 @@ class _Search:
         # discard takes the lowest copies, which the search does not model.
         # There a search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
-        self.exhaustive = not plan.seen.rules.discards.compulsory and plan.unique
+        self.exhaustive = not plan.rules.discards.compulsory and plan.unique
 
     def _setup(self) -> bool:
         """The observer's own tokens: its hand as dealt and the cards it drew."""
@@ -1198,7 +1232,7 @@ def _weighted_order(
     return [item for _, item in keyed]
 
 
-def _game(plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
+def _game(seen: Observation, plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
     """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees."""
     bound = _fill(plan, built, rng)
     if bound is None:
@@ -1207,7 +1241,7 @@ def _game(plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
     hidden = [bound[token] for token in built.aside]
     stock = [bound[token] for token in built.stock]
     actions = _actions(plan, built.state.laid, bound)
-    return _replayed(plan.seen, hands, hidden, stock, plan.draws, actions, rng)
+    return _replayed(seen, hands, hidden, stock, plan.draws, actions, rng)
 
 
 def _replayed(
@@ -1241,8 +1275,7 @@ def _replayed(
     if draws:
         state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
     try:
-        for action in actions:
-            state = state.apply(action)
+        state = state._replay(list(actions))
     except CheatRulesError:
         return None
     return state if state.observe(seen.seat) == seen else None

@@ -329,6 +329,35 @@ class GameState(ReadModel):
         transition, argument = checked
         return transition(self, argument)
 
+    def _replay(self, actions: Sequence[Action]) -> GameState:
+        """The state after ``actions`` in turn: what :meth:`apply` makes of each, one by one.
+
+        Private, for the sampler, which replays whole games: each action is
+        checked as :meth:`apply` checks it (an illegal one raises the same
+        :class:`IllegalActionError`), but a run of ``Accept()`` in one
+        challenge window or one request to pass makes one state, not one per
+        seat asked.
+        """
+        state = self
+        position, count = 0, len(actions)
+        while position < count:
+            action = actions[position]
+            decision = state.decision
+            if type(action) is Accept and isinstance(decision, Window | Consent):
+                run, most = 1, 1 + len(decision.askers)
+                while (
+                    run < most
+                    and position + run < count
+                    and type(actions[position + run]) is Accept
+                ):
+                    run += 1
+                state = state._accepted(decision, run)
+                position += run
+            else:
+                state = state.apply(action)
+                position += 1
+        return state
+
     # -- checking --------------------------------------------------------
 
     def _check(self, action: object) -> str | _Checked:
@@ -458,17 +487,33 @@ class GameState(ReadModel):
         return change.to(Window(askers[0], claim, askers[1:], earlier))
 
     def _accept(self, window: Window) -> GameState:
+        return self._accepted(window, 1)
+
+    def _accepted(self, asked: Window | Consent, run: int) -> GameState:
+        """``run`` seats in a row accept (at most all those ``asked`` still asks), as one state.
+
+        The state the last acceptance makes, with an ``Accepted`` event for
+        each: the one :meth:`apply` makes from each ``Accept()`` in turn.
+        """
         change = _Change(self)
-        change.record(Accepted(window.seat))
-        following = window.next_asked()
+        following: Window | Consent | None
+        for _ in range(run - 1):
+            change.record(Accepted(asked.seat))
+            following = asked.next_asked()
+            assert following is not None, "more acceptances than seats asked"
+            asked = following
+        change.record(Accepted(asked.seat))
+        following = asked.next_asked()
         if following is not None:
             return change.to(following)
+        if isinstance(asked, Consent):
+            return change.passed(asked.passer)
         # The window closed without a challenge: the claim stands.
         if change.waiting is not None:
             over = change.leave(change.waiting)
             if over is not None:
                 return change.to(over)
-        return change.to(change.turn(window.opener(change.seating)))
+        return change.to(change.turn(asked.opener(change.seating)))
 
     def _challenge(self, checked: tuple[int, bool]) -> GameState:
         challenger, earlier = checked
@@ -517,12 +562,7 @@ class GameState(ReadModel):
         return change.to(Consent(askers[0], seat, askers[1:]))
 
     def _consent(self, consent: Consent) -> GameState:
-        change = _Change(self)
-        change.record(Accepted(consent.seat))
-        following = consent.next_asked()
-        if following is not None:
-            return change.to(following)
-        return change.passed(consent.passer)
+        return self._accepted(consent, 1)
 
     def _refuse(self, consent: Consent) -> GameState:
         change = _Change(self)
@@ -890,7 +930,8 @@ class _Change:
             return passing.allows(None, 0, 0)
         rank = allowed[0]
         shown = self.revealed
-        revealed = sum(shown[rank.value * 4 + suit] for suit in range(4))
+        first = rank.value * 4
+        revealed = sum(shown[first : first + 4])  # the copies of each suit shown
         return passing.allows(rank, revealed, self.rules.deck.copies(rank))
 
     def _table(self, decision: Decision) -> Table:
