@@ -378,3 +378,18 @@ def test_random_games_are_narrated_with_no_line_left_in_english(
     for there, here in zip(english, translated, strict=True):
         assert here != there
         assert "seat" not in here
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "seat 3 deals 13, 12 cards; 1 set aside; 5 in the stock"),
+        ("pt", "jogador 3 distribui 13, 12 cartas; 1 posta de lado; 5 no monte"),
+        ("es", "jugador 3 reparte 13, 12 cartas; 1 apartada; 5 en el mazo"),
+        ("fr", "joueur 3 distribue 13, 12 cartes ; 1 mise de côté ; 5 dans la pioche"),
+        ("ru", "игрок 3 сдаёт по 13, 12 карт; 1 отложена; 5 в колоде"),
+    ],
+)
+def test_the_deal_tells_the_cards_set_aside_and_the_stock(language: str, line: str) -> None:
+    dealt = ev.Dealt(3, ((), ()), hand_sizes=(13, 12), set_aside_count=1, stock_count=5)
+    assert list(narrate([dealt], language=language)) == [line]
