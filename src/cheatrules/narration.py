@@ -165,21 +165,7 @@ def describe(event: Event, language: str = "en") -> str:
     """
     catalog = translations(language)
     if isinstance(event, Dealt):
-        # Translators: %(sizes)s lists the hands' sizes ("2, 2, 2"); the plural follows the last.
-        line = catalog.ngettext(
-            "seat %(dealer)s deals %(sizes)s cards",
-            "seat %(dealer)s deals %(sizes)s cards",
-            event.hand_sizes[-1] if event.hand_sizes else 0,
-        ) % {"dealer": event.dealer, "sizes": ", ".join(map(str, event.hand_sizes))}
-        if event.set_aside_count:
-            line += catalog.ngettext(
-                "; %(count)s set aside", "; %(count)s set aside", event.set_aside_count
-            ) % {"count": event.set_aside_count}
-        if event.stock_count:
-            line += catalog.ngettext(
-                "; %(count)s in the stock", "; %(count)s in the stock", event.stock_count
-            ) % {"count": event.stock_count}
-        return line
+        return _dealt(event, catalog)
     if isinstance(event, Played):
         said = claim(event.count, event.rank, language)
         return catalog.ngettext(
@@ -233,6 +219,24 @@ def describe(event: Event, language: str = "en") -> str:
     if isinstance(event, GameOver):
         return _game_over(event, catalog)
     return str(event)
+
+
+def _dealt(event: Dealt, catalog: gettext.GNUTranslations) -> str:
+    # Translators: %(sizes)s lists the hands' sizes ("2, 2, 2"); the plural follows the last.
+    line = catalog.ngettext(
+        "seat %(dealer)s deals %(sizes)s cards",
+        "seat %(dealer)s deals %(sizes)s cards",
+        event.hand_sizes[-1] if event.hand_sizes else 0,
+    ) % {"dealer": event.dealer, "sizes": ", ".join(map(str, event.hand_sizes))}
+    if event.set_aside_count:
+        line += catalog.ngettext(
+            "; %(count)s set aside", "; %(count)s set aside", event.set_aside_count
+        ) % {"count": event.set_aside_count}
+    if event.stock_count:
+        line += catalog.ngettext(
+            "; %(count)s in the stock", "; %(count)s in the stock", event.stock_count
+        ) % {"count": event.stock_count}
+    return line
 
 
 def _game_over(event: GameOver, catalog: gettext.GNUTranslations) -> str:
