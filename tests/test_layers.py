@@ -131,6 +131,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._numbers",
             "cheatrules._checks",
             "cheatrules.cards",
+            "cheatrules._i18n",
             "cheatrules._persistent",
             "cheatrules.events",
             "cheatrules.seating",

@@ -10,11 +10,16 @@ from hatchling.builders.wheel import WheelBuilder
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_wheel_ships_the_licence_and_the_type_marker(tmp_path: Path) -> None:
+def test_the_wheel_ships_the_licence_the_type_marker_and_catalogs(tmp_path: Path) -> None:
     built = list(WheelBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"]))
     names = zipfile.ZipFile(built[0]).namelist()
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
     assert "cheatrules/py.typed" in names
+    catalogs = sorted(name for name in names if name.startswith("cheatrules/locale/"))
+    assert catalogs == [
+        f"cheatrules/locale/{language}/LC_MESSAGES/cheatrules.mo"
+        for language in ("en", "es", "fr", "pt", "ru")
+    ]
 
 
 def test_the_licence_is_the_one_the_package_metadata_names() -> None:

@@ -1,4 +1,4 @@
-"""Plain-English narration of a game's events, for terminals, chats and tutorials.
+"""Narration of a game's events, for terminals, chats and tutorials, in the players' languages.
 
 >>> import cheatrules as cr
 >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
@@ -8,12 +8,20 @@
 seat 2 deals 2, 2, 2 cards
 seat 0 lays 1 card: one Ace (1 left)
 seat 2: Cheat! K♦ — a lie; seat 0 takes 1 card
+>>> for line in narrate(state.events, language="ru"):
+...     print(line)
+игрок 2 сдаёт по 2, 2, 2 карты
+игрок 0 кладёт 1 карту: один туз (осталась 1)
+игрок 2: Обман! K♦ — ложь; игрок 0 забирает 1 карту
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterable, Iterator
 
+from cheatrules._i18n import claim, translations
+from cheatrules.cards import Card
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -25,14 +33,22 @@ from cheatrules.events import (
     Passed,
     PileTaken,
     Played,
+    Refused,
     Revealed,
     WentOut,
 )
+from cheatrules.variants import variant
 
-__all__ = ["narrate"]
+__all__ = ["describe", "narrate"]
 
 
-def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Iterator[str]:
+def narrate(
+    events: Iterable[Event],
+    *,
+    challenge_word: str | None = None,
+    game: str = "english",
+    language: str = "en",
+) -> Iterator[str]:
     """Yield one line per thing that happened, folding related events together.
 
     A challenge, the cards it turned over and the pickup make one line;
@@ -41,9 +57,27 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
 
     Args:
         events: a game's log, oldest first (``state.events``).
-        challenge_word: what a challenger calls out.
+        challenge_word: what a challenger calls out; by default the call of
+            ``game`` in ``language`` (``"Cheat!"``, ``"Не верю!"``...).
+        game: the name of the game played (a name of
+            :data:`~cheatrules.variants.VARIANTS`), for its challenge call.
+        language: the language of the lines: ``"en"`` (English, the
+            default), ``"pt"`` (Brazilian Portuguese), ``"es"``, ``"fr"`` or
+            ``"ru"``. It holds for this call alone.
+
+    Raises:
+        RulesError: a language the library does not speak, or an unknown game.
 
     """
+    catalog = translations(language)
+    if challenge_word is None:
+        challenge_word = variant(game).call_in(language)
+    return _narrate(events, challenge_word, language, catalog)
+
+
+def _narrate(
+    events: Iterable[Event], challenge_word: str, language: str, catalog: gettext.GNUTranslations
+) -> Iterator[str]:
     sizes: list[int] = []
     challenger: int | None = None
     shown = ""
@@ -54,37 +88,169 @@ def narrate(events: Iterable[Event], *, challenge_word: str = "Cheat!") -> Itera
             asking = False
         if isinstance(event, Dealt):
             sizes = list(event.hand_sizes)
-            yield str(event)
+            yield describe(event, language)
         elif isinstance(event, Played):
             sizes[event.seat] -= event.count
             left = sizes[event.seat]
             last_cards = event.seat if left == 0 else None
-            yield f"{event} ({left} left)" if left else f"{event}: the last cards!"
+            play = describe(event, language)
+            if left:
+                yield catalog.ngettext(
+                    "%(play)s (%(left)s left)", "%(play)s (%(left)s left)", left
+                ) % {"play": play, "left": left}
+            else:
+                yield catalog.gettext("%(play)s: the last cards!") % {"play": play}
         elif isinstance(event, Passed):
             asking = True
-            yield str(event)
+            yield describe(event, language)
         elif isinstance(event, Accepted):
             if asking:
-                yield f"seat {event.seat} agrees"
+                yield catalog.gettext("seat %(seat)s agrees") % {"seat": event.seat}
             elif last_cards is not None:
-                yield f"seat {event.seat} lets seat {last_cards}'s last cards stand"
+                yield catalog.gettext("seat %(seat)s lets seat %(declarer)s's last cards stand") % {
+                    "seat": event.seat,
+                    "declarer": last_cards,
+                }
         elif isinstance(event, Challenged):
             challenger = event.seat
         elif isinstance(event, Revealed):
-            verdict = "true" if event.truthful else "a lie"
-            which = f"seat {event.seat}'s earlier claim: " if event.earlier else ""
-            shown = f"{which}{' '.join(map(str, event.cards))} — {verdict}"
+            shown = _shown(event, catalog)
         elif isinstance(event, PileTaken):
             sizes[event.seat] += event.count
-            yield f"seat {challenger}: {challenge_word} {shown}; {event}"
+            yield catalog.gettext("seat %(seat)s: %(call)s %(shown)s; %(taken)s") % {
+                "seat": challenger,
+                "call": challenge_word,
+                "shown": shown,
+                "taken": describe(event, language),
+            }
         elif isinstance(event, Drew):
             sizes[event.seat] += event.count
-            yield str(event)
+            yield describe(event, language)
         elif isinstance(event, Discarded):
             sizes[event.seat] -= len(event.cards)
             if event.ranks:
-                yield str(event)
-        elif isinstance(event, (WentOut, GameOver)):
-            yield str(event)
+                yield describe(event, language)
         else:
-            yield str(event)
+            yield describe(event, language)
+
+
+def _show(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _shown(event: Revealed, catalog: gettext.GNUTranslations) -> str:
+    verdict = catalog.gettext("true") if event.truthful else catalog.gettext("a lie")
+    if event.earlier:
+        return catalog.gettext("seat %(seat)s's earlier claim: %(cards)s — %(verdict)s") % {
+            "seat": event.seat,
+            "cards": _show(event.cards),
+            "verdict": verdict,
+        }
+    return catalog.gettext("%(cards)s — %(verdict)s") % {
+        "cards": _show(event.cards),
+        "verdict": verdict,
+    }
+
+
+def describe(event: Event, language: str = "en") -> str:
+    """One event told alone in ``language``; in English it is ``str(event)``.
+
+    >>> from cheatrules.cards import Rank
+    >>> describe(Played(2, (), Rank.SEVEN, 2), "fr")
+    'joueur 2 pose 2 cartes : deux cartes 7'
+
+    Raises:
+        RulesError: a language the library does not speak.
+
+    """
+    catalog = translations(language)
+    if isinstance(event, Dealt):
+        return _dealt(event, catalog)
+    if isinstance(event, Played):
+        said = claim(event.count, event.rank, language)
+        return catalog.ngettext(
+            "seat %(seat)s lays %(count)s card: %(claim)s",
+            "seat %(seat)s lays %(count)s cards: %(claim)s",
+            event.count,
+        ) % {"seat": event.seat, "count": event.count, "claim": said}
+    if isinstance(event, Accepted):
+        return catalog.gettext("seat %(seat)s accepts") % {"seat": event.seat}
+    if isinstance(event, Challenged):
+        if event.earlier:
+            return catalog.gettext("seat %(seat)s challenges seat %(declarer)s's earlier claim") % {
+                "seat": event.seat,
+                "declarer": event.declarer,
+            }
+        return catalog.gettext("seat %(seat)s challenges seat %(declarer)s") % {
+            "seat": event.seat,
+            "declarer": event.declarer,
+        }
+    if isinstance(event, Passed):
+        return catalog.gettext("seat %(seat)s passes") % {"seat": event.seat}
+    if isinstance(event, Refused):
+        return catalog.gettext("seat %(seat)s refuses the pass") % {"seat": event.seat}
+    if isinstance(event, Revealed):
+        verdict = catalog.gettext("true") if event.truthful else catalog.gettext("a lie")
+        return catalog.gettext("seat %(seat)s showed %(cards)s: %(verdict)s") % {
+            "seat": event.seat,
+            "cards": _show(event.cards),
+            "verdict": verdict,
+        }
+    if isinstance(event, PileTaken):
+        return catalog.ngettext(
+            "seat %(seat)s takes %(count)s card", "seat %(seat)s takes %(count)s cards", event.count
+        ) % {"seat": event.seat, "count": event.count}
+    if isinstance(event, Drew):
+        return catalog.ngettext(
+            "seat %(seat)s draws %(count)s card from the stock",
+            "seat %(seat)s draws %(count)s cards from the stock",
+            event.count,
+        ) % {"seat": event.seat, "count": event.count}
+    if isinstance(event, Discarded):
+        if not event.ranks:
+            return catalog.gettext("seat %(seat)s discards nothing") % {"seat": event.seat}
+        fours = ", ".join(claim(4, rank, language) for rank in event.ranks)
+        return catalog.gettext("seat %(seat)s discards %(fours)s") % {
+            "seat": event.seat,
+            "fours": fours,
+        }
+    if isinstance(event, WentOut):
+        return catalog.gettext("seat %(seat)s goes out") % {"seat": event.seat}
+    if isinstance(event, GameOver):
+        return _game_over(event, catalog)
+    return str(event)
+
+
+def _dealt(event: Dealt, catalog: gettext.GNUTranslations) -> str:
+    # Translators: %(sizes)s lists the hands' sizes ("2, 2, 2"); the plural follows the last.
+    line = catalog.ngettext(
+        "seat %(dealer)s deals %(sizes)s cards",
+        "seat %(dealer)s deals %(sizes)s cards",
+        event.hand_sizes[-1] if event.hand_sizes else 0,
+    ) % {"dealer": event.dealer, "sizes": ", ".join(map(str, event.hand_sizes))}
+    if event.set_aside_count:
+        line += catalog.ngettext(
+            "; %(count)s set aside", "; %(count)s set aside", event.set_aside_count
+        ) % {"count": event.set_aside_count}
+    if event.stock_count:
+        line += catalog.ngettext(
+            "; %(count)s in the stock", "; %(count)s in the stock", event.stock_count
+        ) % {"count": event.stock_count}
+    return line
+
+
+def _game_over(event: GameOver, catalog: gettext.GNUTranslations) -> str:
+    def seats(group: tuple[int, ...]) -> str:
+        return ", ".join(catalog.gettext("seat %(seat)s") % {"seat": seat} for seat in group)
+
+    winners, losers = seats(event.winners), seats(event.losers)
+    if len(event.winners) == 1 and len(event.losers) == 1:
+        return catalog.gettext("game over: %(winner)s wins, %(loser)s loses") % {
+            "winner": winners,
+            "loser": losers,
+        }
+    if len(event.winners) == 1:
+        return catalog.gettext("game over: %(winner)s wins") % {"winner": winners}
+    return catalog.ngettext(
+        "game over: %(losers)s loses", "game over: %(losers)s loses", len(event.losers)
+    ) % {"losers": losers}

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from cheatrules._i18n import N_, translations
 from cheatrules.errors import RulesError
 from cheatrules.rules import Rules, english, verish
 from cheatrules.state import GameState
@@ -52,11 +53,35 @@ class Variant:
     #: Other names the game answers to (``"cheat"`` for English Cheat).
     aliases: tuple[str, ...] = ()
 
+    def title_in(self, language: str) -> str:
+        """The game's title in ``language`` (``"en"``, ``"pt"``, ``"es"``, ``"fr"``, ``"ru"``).
+
+        >>> variant("verish").title_in("ru"), variant("english").title_in("fr")
+        ('Веришь не веришь', 'Cheat anglais')
+
+        Raises:
+            RulesError: a language the library does not speak.
+
+        """
+        return translations(language).gettext(self.title)
+
+    def call_in(self, language: str) -> str:
+        """What a challenger calls out in this game, in ``language``.
+
+        >>> variant("verish").call_in("pt"), variant("english").call_in("fr")
+        ('Não acredito!', 'Cheat !')
+
+        Raises:
+            RulesError: a language the library does not speak.
+
+        """
+        return translations(language).gettext(self.call)
+
 
 #: The games the library names (English Cheat and Verish' Ne Verish'), by name.
 VARIANTS: dict[str, Variant] = {
-    "english": Variant("english", "English Cheat", "Cheat!", english, ("cheat",)),
-    "verish": Variant("verish", "Verish' Ne Verish'", "I don't believe!", verish),
+    "english": Variant("english", N_("English Cheat"), N_("Cheat!"), english, ("cheat",)),
+    "verish": Variant("verish", N_("Verish' Ne Verish'"), N_("I don't believe!"), verish),
 }
 
 
@@ -110,17 +135,22 @@ def rules_for(game: str | Rules = "english", players: int | None = None, **optio
     return build(**options) if players is None else build(players, **options)
 
 
-def challenge_call(rules: Rules) -> str:
-    """What a challenger calls out in the game these rules are named after.
+def challenge_call(rules: Rules, *, language: str = "en") -> str:
+    """What a challenger calls out in the game these rules are named after, in ``language``.
 
-    ``"Cheat!"`` for rules of no named game (``Rules.name`` not in
-    :data:`VARIANTS`). Pass it to :func:`cheatrules.narration.narrate`.
+    ``"Cheat!"`` (in ``language``) for rules of no named game (``Rules.name``
+    not in :data:`VARIANTS`). Pass it to :func:`cheatrules.narration.narrate`.
 
     >>> challenge_call(english(3)), challenge_call(verish(3))
     ('Cheat!', "I don't believe!")
+    >>> challenge_call(verish(3), language="ru")
+    'Не верю!'
+
+    Raises:
+        RulesError: a language the library does not speak.
 
     """
-    return VARIANTS.get(rules.name, VARIANTS["english"]).call
+    return VARIANTS.get(rules.name, VARIANTS["english"]).call_in(language)
 
 
 #: The reward schemes :func:`rewards` knows: ``"win-loss"`` (the default) and ``"placing"``.
