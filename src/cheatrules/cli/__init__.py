@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import random
 import sys
 import time
@@ -23,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from cheatrules import __version__
+from cheatrules._i18n import LANGUAGES, translations
 from cheatrules._json import json_object as _json_object
 from cheatrules.arena import Results, tournament
 from cheatrules.bots import Agent, RandomBot
@@ -33,10 +35,11 @@ from cheatrules.narration import narrate
 from cheatrules.records import dumps, loads, loads_view
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
-from cheatrules.variants import challenge_call
+from cheatrules.variants import VARIANTS as GAMES
 
 from ._html import replay_page
 from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
+from ._options import language as _language
 from ._options import lineup as _lineup
 from ._options import scoring as _scoring
 from ._play import _input, _LeaveError, match_lines, play_match
@@ -128,6 +131,7 @@ def _add_watch(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_game_options(watch, None)
     _add_match_option(watch)
     _add_delay(watch)
+    _add_language(watch)
     watch.add_argument("--save", metavar="FILE", action=_Once, help="write the record to FILE")
 
 
@@ -135,6 +139,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play = commands.add_parser("play", help="play against bots in the terminal")
     _add_game_options(play, "counting")
     _add_match_option(play)
+    _add_language(play)
     play.add_argument("--seat", type=_whole, default=0, action=_Once, help="your seat (default: 0)")
     play.add_argument(
         "--save",
@@ -164,6 +169,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     replay.add_argument("file", help="a record written by --save, cheatrules.dumps or dumps_match")
     _add_delay(replay)
     _add_colours(replay)
+    _add_language(replay)
     replay.add_argument(
         "--html",
         metavar="OUT",
@@ -320,6 +326,17 @@ def _add_match_option(sub: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_language(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        default=None,
+        action=_Once,
+        help=f"the language of the narration: {', '.join(LANGUAGES)} "
+        "(default: from the locale, LC_ALL, LC_MESSAGES or LANG; else en)",
+    )
+
+
 def _add_delay(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--delay",
@@ -377,25 +394,72 @@ def watch(
     lineup: Sequence[Agent] | None = None,
     rules: Rules | None = None,
     screen: _Screen | None = None,
+    language: str = "en",
 ) -> GameState:
-    """Deal a seeded game, let bots play it, and narrate it line by line."""
-    make_rules, title, challenge_word = VARIANTS[variant]
-    rules = make_rules(players) if rules is None else rules
+    """Deal a seeded game, let bots play it, and narrate it line by line in ``language``."""
+    rules = VARIANTS[variant][0](players) if rules is None else rules
     lineup = list(lineup) if lineup is not None else [RandomBot()] * rules.players
     screen = screen or _Screen(out, False)
     state = deal(rules, seed=seed)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
-    screen.say(f"{title}, {rules.players} players, seed {seed}: {_names(lineup)}.", "bold")
+    screen.say(_title_line(variant, rules.players, seed, language, lineup), "bold")
     state = _bots_play(state, lineup, rngs)
-    _tell(narrate(state.events, challenge_word=challenge_word), screen, delay)
+    _tell(narrate(state.events, game=variant, language=language), screen, delay)
     if not state.is_over:
-        screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
-    screen.say(f"{len(state.actions)} decisions, {state.players} players, seed {seed}.")
+        screen.say(_stopped(language))
+    screen.say(_tally(len(state.actions), state.players, seed, language))
     return state
 
 
-def _names(lineup: Sequence[Agent]) -> str:
-    return ", ".join(f"seat {seat} {type(bot).__name__}" for seat, bot in enumerate(lineup))
+def _names(lineup: Sequence[Agent], language: str = "en") -> str:
+    seat_word = translations(language).gettext("seat %(seat)s")
+    return ", ".join(
+        f"{seat_word % {'seat': seat}} {type(bot).__name__}" for seat, bot in enumerate(lineup)
+    )
+
+
+def _players(players: int, language: str) -> str:
+    return translations(language).ngettext("%(count)s player", "%(count)s players", players) % {
+        "count": players
+    }
+
+
+def _title_line(
+    variant: str, players: int, seed: int, language: str, lineup: Sequence[Agent] | None = None
+) -> str:
+    """The line that opens a game: its title, its players and its seed (and the bots seated)."""
+    catalog = translations(language)
+    values = {
+        "title": GAMES[variant].title_in(language),
+        "players": _players(players, language),
+        "seed": seed,
+    }
+    if lineup is None:
+        # Translators: opens a game the user plays: "English Cheat, 4 players, seed 7."
+        return catalog.gettext("%(title)s, %(players)s, seed %(seed)s.") % values
+    # Translators: opens a game of bots: "English Cheat, 4 players, seed 7: seat 0 CountingBot, ..."
+    return catalog.gettext("%(title)s, %(players)s, seed %(seed)s: %(lineup)s.") % {
+        **values,
+        "lineup": _names(lineup, language),
+    }
+
+
+def _stopped(language: str) -> str:
+    return translations(language).gettext("stopped after %(limit)s decisions without a result.") % {
+        "limit": WATCH_LIMIT
+    }
+
+
+def _tally(decisions: int, players: int, seed: int, language: str) -> str:
+    """The line that closes a watched game: "312 decisions, 4 players, seed 7."."""
+    catalog = translations(language)
+    # Translators: closes a watched game: "312 decisions, 4 players, seed 7."
+    return catalog.gettext("%(decisions)s, %(players)s, seed %(seed)s.") % {
+        "decisions": catalog.ngettext("%(count)s decision", "%(count)s decisions", decisions)
+        % {"count": decisions},
+        "players": _players(players, language),
+        "seed": seed,
+    }
 
 
 def _bots_play(state: GameState, lineup: Sequence[Agent], rngs: list[random.Random]) -> GameState:
@@ -424,9 +488,10 @@ def watch_match(
     screen: _Screen,
     variant: str = "english",
     delay: float = 0.0,
+    language: str = "en",
 ) -> Match:
     """Let bots play a seeded match, narrating each game, its end and the match score."""
-    _, title, challenge_word = VARIANTS[variant]
+    _, title, _ = VARIANTS[variant]
     screen.say(f"{title}, {rules.players} players, seed {seed}: {_names(lineup)}.", "bold")
     screen.say(f"A match: {describe_scoring(scoring)}", "bold")
     match = Match.start(rules, scoring, seed=seed)
@@ -442,7 +507,7 @@ def watch_match(
             steps += 1
         decisions += steps
         game = match.games[-1] if len(match.games) > done else match.game
-        _tell(narrate(game.events, challenge_word=challenge_word), screen, delay, done + 1)
+        _tell(narrate(game.events, game=variant, language=language), screen, delay, done + 1)
         if len(match.games) == done:
             screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
             break
@@ -552,16 +617,21 @@ def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None
     screen.say(f"wrote {frames} frames ({size / 1024:.0f} KB) to {out}; open it in a browser")
 
 
-def _replay(path: str, screen: _Screen, delay: float) -> None:
+def _game(rules: Rules) -> str:
+    """The name of the game ``rules`` play, for its challenge call (English Cheat's if none)."""
+    return rules.name if rules.name in GAMES else "english"
+
+
+def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> None:
     text, data = _read_record(path)
     if data.get("format") == "cheatrules-match":
         match = loads_match(text)
-        word = challenge_call(match.rules)
+        game_name = _game(match.rules)
         screen.say(f"A match: {describe_scoring(match.scoring)}", "bold")
         played = [*match.games] + ([] if match.is_over else [match.game])
         for number, game in enumerate(played, start=1):
             screen.say(f"game {number}, dealt by seat {game.dealer}", "bold")
-            _tell(narrate(game.events, challenge_word=word), screen, delay, number)
+            _tell(narrate(game.events, game=game_name, language=language), screen, delay, number)
         screen.say(match_lines(match)[-1] if match.is_over else "the match was left unfinished")
         return
     if "view" in data:
@@ -572,7 +642,7 @@ def _replay(path: str, screen: _Screen, delay: float) -> None:
         state = loads(text)
         events = state.events
         rules = state.rules
-    _tell(narrate(events, challenge_word=challenge_call(rules)), screen, delay)
+    _tell(narrate(events, game=_game(rules), language=language), screen, delay)
 
 
 # -- the entry point ----------------------------------------------------------------
@@ -627,13 +697,14 @@ def main(
 
 def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO) -> int:
     """Run the command ``args`` name; return the exit status."""
+    language = _language(getattr(args, "lang", None), os.environ)
     if args.command == "replay":
         if args.html is not None:
             _replay_html(args.file, args.html, args.seat, screen)
         elif args.seat is not None:
             raise CheatRulesError("--seat draws a seat's view in the --html page; add --html OUT")
         else:
-            _replay(args.file, screen, args.delay)
+            _replay(args.file, screen, args.delay, language)
         return 0
     if args.command == "serve":
         _serve(args, screen)
@@ -649,12 +720,14 @@ def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO)
         bots = _lineup(args.bots, rules.players)
         table: GameState | Match
         if scoring is not None:
-            table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay)
+            table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay, language)
         else:
-            table = watch(seed, rules.players, args.delay, out, variant, bots, rules, screen)
+            table = watch(
+                seed, rules.players, args.delay, out, variant, bots, rules, screen, language
+            )
         _save(args.save, table, screen)
     elif args.command == "play":
-        _run_play(args, rules, scoring, seed, variant, screen, source, out)
+        _run_play(args, rules, scoring, seed, variant, screen, source, out, language)
     else:
         bots = _lineup(args.bots, rules.players)
         _arena(rules, bots, args.games, seed, args.workers, screen)
@@ -679,20 +752,23 @@ def _run_play(
     screen: _Screen,
     source: TextIO,
     out: TextIO,
+    language: str = "en",
 ) -> None:
     """Seat the player against bots for a game or a match, and save it (even when left)."""
-    title, word = VARIANTS[variant][1:]
+    word = GAMES[variant].call_in(language)
     bots = _lineup(args.bots, rules.players, skip=args.seat)
-    screen.say(f"{title}, {rules.players} players, seed {seed}.", "bold")
+    screen.say(_title_line(variant, rules.players, seed, language), "bold")
     ask = _input(source, out)
     table: GameState | Match
     try:
         if scoring is not None:
-            table = play_match(rules, scoring, seed, args.seat, bots, screen, ask, word)
+            table = play_match(
+                rules, scoring, seed, args.seat, bots, screen, ask, word, language=language
+            )
         else:
-            table = play(rules, seed, args.seat, bots, screen, ask, word)
+            table = play(rules, seed, args.seat, bots, screen, ask, word, language=language)
     except _LeaveError as leaving:
-        screen.say("\nGoodbye.")
+        screen.say("\n" + translations(language).gettext("Goodbye."))
         _save(args.save, leaving.table, screen, so_far=True)
         return
     _save(args.save, table, screen)

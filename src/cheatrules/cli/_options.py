@@ -12,14 +12,15 @@ from __future__ import annotations
 import inspect
 import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from cheatrules._i18n import LANGUAGES, check_language
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Deck
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.match import BestOf, FewestLosses, FirstTo, Penalty, Scoring
 from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules
 from cheatrules.variants import VARIANTS as GAMES
@@ -220,6 +221,48 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
         return make_rules(players, **options) if options else plain
     except CheatRulesError as error:
         raise CheatRulesError(f"{' '.join(spelled.values())}: {_plain(str(error))}") from None
+
+
+# -- the language ---------------------------------------------------------------------------
+
+#: The environment variables that name the user's locale, the first set one deciding.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The language the environment's locale asks for, if the library speaks it, else ``"en"``.
+
+    The first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides,
+    as for other programs: ``pt_BR.UTF-8`` speaks ``"pt"``, ``ru_RU.UTF-8``
+    ``"ru"``; ``C``, ``POSIX``, a language the library does not speak, or
+    none set, English.
+
+    >>> environment_language({"LANG": "pt_BR.UTF-8"}), environment_language({"LANG": "C.UTF-8"})
+    ('pt', 'en')
+    >>> environment_language({"LC_ALL": "ru_RU.UTF-8", "LANG": "fr_FR.UTF-8"})
+    'ru'
+    """
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            code = re.split(r"[_.@-]", value, maxsplit=1)[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def language(given: str | None, environ: Mapping[str, str]) -> str:
+    """The language ``--lang`` names if given, else the locale's (:func:`environment_language`).
+
+    Raises:
+        CheatRulesError: a ``--lang`` the library does not speak; the message names the languages.
+
+    """
+    if given is None:
+        return environment_language(environ)
+    try:
+        return check_language(given)
+    except RulesError as error:
+        raise CheatRulesError(f"--lang {given}: {error}") from None
 
 
 # -- bots and scorings ---------------------------------------------------------------------

@@ -202,6 +202,7 @@ def _session(
     ask: Callable[[str], str],
     challenge_word: str,
     game_over: Callable[[Table], None],
+    language: str = "en",
 ) -> Table:
     """Play ``table`` (a game or a match) to its end; ``game_over`` is told each finished game."""
     bots = iter(lineup)
@@ -214,7 +215,7 @@ def _session(
 
     def tell(seen: Observation, number: int) -> None:
         nonlocal told, fresh
-        lines = list(narrate(seen.events, challenge_word=challenge_word))
+        lines = list(narrate(seen.events, challenge_word=challenge_word, language=language))
         for line in lines[told:]:
             if isinstance(table, Match) and line.startswith("game over:"):
                 line = line.replace("game over:", f"game {number} over:", 1)
@@ -287,8 +288,12 @@ def play(
     screen: _Screen,
     ask: Callable[[str], str],
     challenge_word: str,
+    *,
+    language: str = "en",
 ) -> GameState:
     """Play a game with a person at ``seat`` answering through ``ask``; return the last state.
+
+    The narration is in ``language`` (``challenge_word`` is the call it tells).
 
     Raises:
         CheatRulesError: ``seat`` is not a seat at the table.
@@ -303,7 +308,9 @@ def play(
         won = outcome is not None and seat in outcome.winners
         screen.say("You win!" if won else "You lose.", "bold green" if won else "bold red")
 
-    state = _session(deal(rules, seed=seed), seat, lineup, seed, screen, ask, challenge_word, over)
+    state = _session(
+        deal(rules, seed=seed), seat, lineup, seed, screen, ask, challenge_word, over, language
+    )
     assert isinstance(state, GameState)
     return state
 
@@ -317,6 +324,8 @@ def play_match(
     screen: _Screen,
     ask: Callable[[str], str],
     challenge_word: str,
+    *,
+    language: str = "en",
 ) -> Match:
     """Play a match, game after game, with a person at ``seat``; return the finished match.
 
@@ -348,7 +357,7 @@ def play_match(
             )
 
     match = Match.start(rules, scoring, seed=seed)
-    table = _session(match, seat, lineup, seed, screen, ask, challenge_word, over)
+    table = _session(match, seat, lineup, seed, screen, ask, challenge_word, over, language)
     assert isinstance(table, Match)
     return table
 
