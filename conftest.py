@@ -1,5 +1,6 @@
 """Run the examples in the Markdown files (README and docs) as tests, with Sybil."""
 
+import os
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
 from sybil import Sybil
@@ -13,3 +14,8 @@ pytest_collect_file = Sybil(
     patterns=["*.md"],
     excludes=["_build/*"],
 ).pytest()
+
+# The command line speaks the locale's language (LC_ALL, LC_MESSAGES, LANG);
+# the tests and the docs' examples pin its English output, whatever the
+# machine's locale. Tests of the locale set these variables themselves.
+os.environ["LC_ALL"] = "C.UTF-8"
