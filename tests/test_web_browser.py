@@ -9,15 +9,11 @@ installs them); without them the test fails and says so.
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -27,32 +23,16 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from cheatrules.web import create_app
 
+from .web_client import served
+
 WAIT = 10.0  # the longest any page may take to show what it should
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     # A long window: the people at the table close it by answering, never the clock.
-    app = create_app(tmp_path, bot_delay=0.05, window=60.0, seed=3)
-    port = _free_port()
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(500):
-        if running.started:
-            break
-        time.sleep(0.01)
-    assert running.started
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    with served(create_app(tmp_path, bot_delay=0.05, window=60.0, seed=3)) as address:
+        yield f"http://{address}"
 
 
 def chromium() -> WebDriver:

@@ -3,46 +3,23 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from websockets.sync.client import connect
 
 from cheatrules.web import create_app
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from .web_client import served
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app(tmp_path, bot_delay=0.0, window=60.0, seed=3)
-    port = _free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(500):
-        if running.started:
-            break
-        time.sleep(0.01)
-    assert running.started
-    yield f"127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    with served(create_app(tmp_path, bot_delay=0.0, window=60.0, seed=3)) as address:
+        yield address
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, object]:

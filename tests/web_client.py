@@ -3,12 +3,41 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import uvicorn
 from starlette.testclient import TestClient, WebSocketTestSession
 
 Message = dict[str, Any]
+
+
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread on a free local port; yields ``host:port``."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536
+    )
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if running.started:
+            break
+        time.sleep(0.01)
+    assert running.started
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(10)
 
 
 def create(client: TestClient, **settings: Any) -> Message:
