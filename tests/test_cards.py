@@ -54,6 +54,38 @@ def test_card_parse_accepts_the_documented_forms(text: str, expected: str) -> No
     assert str(Card.parse(text)) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("V♣", "J♣"),  # French: valet, dame, roi
+        ("Dh", "Q♥"),
+        ("dd", "Q♦"),
+        ("R♠", "K♠"),
+        ("В♣", "J♣"),  # Russian: валет, дама, король, туз (Cyrillic letters)
+        ("д♥", "Q♥"),
+        ("К♦", "K♦"),
+        ("Т♠", "A♠"),
+        ("т♥", "A♥"),
+        ("Th", "10♥"),  # the Latin T stays the ten
+    ],
+)
+def test_card_parse_reads_the_french_and_russian_letters_too(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_a_rank_reads_the_french_and_russian_letters_too() -> None:
+    assert [Rank.parse(text) for text in ["V", "D", "R", "В", "Д", "К", "Т"]] == [
+        Rank.JACK,
+        Rank.QUEEN,
+        Rank.KING,
+        Rank.JACK,
+        Rank.QUEEN,
+        Rank.KING,
+        Rank.ACE,
+    ]
+    assert cr.Play("Д♥ д♦", "Д") == cr.Play("Q♥ Q♦", "Q")
+
+
 @pytest.mark.parametrize("text", ["", "7", "1c", "11h", "Xc", "7x", "10", "7♣♣", "JOKER", "♣7"])
 def test_card_parse_rejects_anything_else_naming_the_text(text: str) -> None:
     with pytest.raises(ValueError, match="cannot read") as caught:

@@ -99,7 +99,9 @@ class Rank(enum.Enum):
     def parse(cls, text: str | Rank) -> Rank:
         """Read a rank: ``"A"``, ``"2"`` … ``"10"`` (or ``"T"``), ``"J"``, ``"Q"``, ``"K"``.
 
-        A joker is ``"★"``, ``"*"``, ``"JK"`` or ``"Joker"``.
+        A joker is ``"★"``, ``"*"``, ``"JK"`` or ``"Joker"``. The French
+        letters ``V D R`` (valet, dame, roi) and the Russian ``В Д К Т``
+        (валет, дама, король, туз) are read too.
 
         Letters may be lower case; a :class:`Rank` is returned unchanged.
 
@@ -174,12 +176,29 @@ _RANK_PLURALS = {rank: f"{rank.value}s" for rank in Rank} | {
     Rank.KING: "Kings",
     Rank.JOKER: "Jokers",
 }
-_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
-    "T": Rank.TEN,
-    "*": Rank.JOKER,
-    "JK": Rank.JOKER,
-    "JOKER": Rank.JOKER,
+#: The court and ace letters of the French and Russian rule books, read beside
+#: the English ones (none of them is an English letter, so nothing is
+#: ambiguous): French valet, dame, roi; Russian валет, дама, король, туз
+#: (Cyrillic letters, in either case; the Cyrillic Т is the ace, the Latin T
+#: the ten).
+_LOCAL_RANK_LETTERS = {
+    "V": Rank.JACK,
+    "D": Rank.QUEEN,
+    "R": Rank.KING,
+    "В": Rank.JACK,
+    "в": Rank.JACK,
+    "Д": Rank.QUEEN,
+    "д": Rank.QUEEN,
+    "К": Rank.KING,
+    "к": Rank.KING,
+    "Т": Rank.ACE,
+    "т": Rank.ACE,
 }
+_RANK_BY_TEXT = (
+    {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
+    | {"T": Rank.TEN, "*": Rank.JOKER, "JK": Rank.JOKER, "JOKER": Rank.JOKER}
+    | _LOCAL_RANK_LETTERS
+)
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_BY_TEXT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()} | {
     "C": Suit.CLUBS,
@@ -258,9 +277,11 @@ class Card:
         Accepts ``"7♣"``, ``"7c"``, ``"7C"``, ``"10h"``, ``"Th"``, ``"QS"``; a
         :class:`Card` is returned unchanged. A joker is ``★``, ``*``, ``JK``
         or ``Joker`` then the suit of one of a pack's two jokers, ♥ or ♠
-        (``"★♥"``, ``"*h"``, ``"JKs"``, ``"joker♠"``). Only these ASCII
-        letters (in either case) and the suit symbols are read: a card no
-        deck holds, such as a joker of clubs, is refused.
+        (``"★♥"``, ``"*h"``, ``"JKs"``, ``"joker♠"``). French and Russian
+        players may name the rank with their own letters (``"D♥"``, ``"Д♥"``
+        for the queen of hearts; see :meth:`Rank.parse`). Only these letters
+        (in either case) and the suit symbols are read: a card no deck
+        holds, such as a joker of clubs, is refused.
 
         Raises:
             CardError: the text is not a card (the message names the text).
