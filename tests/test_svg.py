@@ -257,3 +257,86 @@ def test_a_picture_never_shows_a_face_its_view_hides(
         + list(state.set_aside)
     )
     assert faces(parse(render(state))) == names(everything)
+
+
+# -- the labels in the players' languages ---------------------------------------------------
+
+
+def labels(root: ET.Element, cls: str) -> list[str]:
+    return ["".join(element.itertext()) for element in with_class(root, cls)]
+
+
+def test_a_russian_picture_names_the_seats_with_the_narrations_word_and_plurals(
+    seven_claim: cr.GameState,
+) -> None:
+    root = parse(render(seven_claim.observe(1), language="ru"))
+    assert labels(root, "name") == [
+        "игрок 0: 1 карта",
+        "игрок 1: 2 карты (вы)",
+        "игрок 2: 1 карта",
+        "игрок 3: 2 карты",
+    ]
+    text = "".join(root.itertext())
+    assert "Английский Cheat, 4 игрока" in text
+    assert "последняя заявка: две семёрки, игрок 0" in text
+    assert "ход игрока 1 (верит или нет)" in text
+    assert labels(root, "claim")[-1] == "2×7, игрок 0"
+    assert "seat" not in text and "claim" not in text and "card" not in text
+
+
+def test_russian_has_three_forms_of_card_under_a_seat() -> None:
+    state = cr.deal(cr.verish(2), hands=["6♣ 7♣ 8♣ 9♣ 10♣", "J♣"], hidden="Q♣")
+    root = parse(render(state, language="ru"))
+    assert labels(root, "name") == ["игрок 0: 5 карт", "игрок 1: 1 карта"]
+    assert "на столе пусто" in "".join(root.itertext())
+    assert "отложено: 1" in "".join(root.itertext())
+
+
+def test_a_portuguese_picture_speaks_portuguese(seven_claim: cr.GameState) -> None:
+    root = parse(render(seven_claim.observe(1), language="pt"))
+    assert labels(root, "name")[:2] == ["jogador 0: 1 carta", "jogador 1: 2 cartas (você)"]
+    text = "".join(root.itertext())
+    assert "Cheat inglês, 4 jogadores" in text
+    assert "última declaração: duas cartas 7 do jogador 0" in text
+    assert "próxima declaração: 8" in text
+    assert labels(root, "claim")[-1] == "2×7 do jogador 0"
+    assert root.findtext(f"{NS}title") == "english, 4 jogadores: visão do jogador 1"
+
+
+def test_the_end_of_the_game_in_french_and_spanish() -> None:
+    state = cr.deal(cr.english(3), hands=["A♣", "2♥ 5♣", "3♥ 9♣"])
+    state = cr.settle_window(state.apply(cr.Play("A♣", "A")), callers=())
+    (outcome,) = with_class(parse(render(state, language="fr")), "outcome")
+    assert [text for text in outcome.itertext() if text.strip()] == [
+        "partie terminée",
+        "gagnants : 0 ; perdants : 1 2",
+    ]
+    names_es = labels(parse(render(state.observe(0), language="es")), "name")
+    assert names_es[0] == "jugador 0: 0 cartas (fuera, 1.º) (tú)"
+
+
+def test_english_is_the_default_and_unchanged(seven_claim: cr.GameState) -> None:
+    for view in (seven_claim, seven_claim.observe(2)):
+        assert render(view, language="en") == render(view)
+    assert labels(parse(render(seven_claim.observe(1))), "name")[1] == "seat 1: 2 cards (you)"
+
+
+@pytest.mark.parametrize("language", ["de", "EN", "", None])
+def test_a_picture_in_an_unknown_language_is_refused_before_drawing(
+    seven_claim: cr.GameState, language: object
+) -> None:
+    with pytest.raises(cr.RulesError, match=r"unknown language .*'en', 'pt', 'es', 'fr' and 'ru'"):
+        render(seven_claim, language=language)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), language=st.sampled_from(["pt", "es", "fr", "ru"]))
+def test_no_label_is_left_in_english(seed: int, language: str) -> None:
+    rng = random.Random(seed)
+    rules = cr.english(rng.randint(3, 5), **house_options(rng))
+    states = play_randomly(cr.deal(rules, seed=seed), seed=seed, limit=200)
+    for state in (states[len(states) // 2], states[-1]):
+        for view in (state, state.observe(0)):
+            text = " ".join(parse(render(view, language=language)).itertext())
+            for word in ("seat", "cards", "claim", "players", "stock", "winners", "you", "empty"):
+                assert word not in text

@@ -7,6 +7,8 @@ claim may announce, the discards, the stock, the cards set aside and the
 result once the game is over. ``render(state)`` draws the omniscient table
 for replays and tutorials: every hand face up, and every group face up,
 marked true or a lie. A picture never holds a face its view does not show.
+Its labels speak the language asked for (``language="ru"``), in the
+narration's words.
 
 The picture is a standalone SVG 1.1 document (a ``str``), drawn with the
 standard library alone. Its parts carry classes and data attributes a test
@@ -28,6 +30,7 @@ Notebooks draw observations and states themselves: both have a
 
 from __future__ import annotations
 
+import gettext
 import math
 import re
 from collections.abc import Sequence
@@ -36,13 +39,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from cheatrules._i18n import check_language, translations
+from cheatrules._i18n import claim as said_claim
 from cheatrules.cards import Card, Rank, Suit
 from cheatrules.errors import RulesError, SeatError
-from cheatrules.events import describe_claim
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import holds
 from cheatrules.state import GameState
-from cheatrules.table import Claim, Table
+from cheatrules.table import Claim, Phase, Table
 from cheatrules.variants import VARIANTS
 
 __all__ = ["SVG_NAMESPACE", "Theme", "render"]
@@ -127,6 +131,7 @@ def render(
     width: int = 800,
     bottom: int | None = None,
     colours: Theme | None = None,
+    language: str = "en",
 ) -> str:
     """Draw a seat's view (an :class:`~cheatrules.Observation`) or a whole game as SVG.
 
@@ -139,14 +144,17 @@ def render(
         bottom: the seat drawn at the bottom, the others clockwise around
             the table; by default the observing seat (seat 0 for a state).
         colours: the :class:`Theme`; the default one when not given.
+        language: the language of the labels (the seats, the claims, the
+            state of the game): ``"en"`` (the default), ``"pt"``, ``"es"``,
+            ``"fr"`` or ``"ru"``, worded as the narration words them.
 
     Returns:
         An SVG 1.1 document.
 
     Raises:
         RulesError: ``width`` is not a whole number in range, ``colours``
-            is not a :class:`Theme`, or ``view`` is neither an observation
-            nor a state.
+            is not a :class:`Theme`, ``language`` is not one the library
+            speaks, or ``view`` is neither an observation nor a state.
         SeatError: ``bottom`` is not a seat at the table.
 
     """
@@ -160,6 +168,7 @@ def render(
         raise RulesError(
             f"width must be a whole number of pixels from {MIN_WIDTH} to {MAX_WIDTH}; got {width!r}"
         )
+    check_language(language)
     theme = _DEFAULT if colours is None else colours
     if not isinstance(theme, Theme):
         raise RulesError(f"colours must be a Theme; got {type(theme).__name__}")
@@ -170,7 +179,7 @@ def render(
         raise SeatError(
             f"bottom must be a seat of this table, from 0 to {players - 1}; got {bottom!r}"
         )
-    return _Picture(view, width, bottom, theme).draw()
+    return _Picture(view, width, bottom, theme, language).draw()
 
 
 def _number(value: float) -> str:
@@ -192,8 +201,12 @@ def _attributes(**values: object) -> str:
 class _Picture:
     """One drawing under way: the view, its size and colours, and the elements so far."""
 
-    def __init__(self, view: Observation | GameState, width: int, bottom: int, theme: Theme):
+    def __init__(
+        self, view: Observation | GameState, width: int, bottom: int, theme: Theme, language: str
+    ):
         self.view = view
+        self.language = language
+        self.catalog: gettext.GNUTranslations = translations(language)
         self.table: Table = view.table
         self.width = width
         self.bottom = bottom
@@ -229,8 +242,22 @@ class _Picture:
     def _title(self) -> str:
         rules = self.table.rules
         view = self.view
-        who = "every hand" if isinstance(view, GameState) else f"seat {view.seat}'s view"
-        return f"{rules.name}, {rules.players} players: {who}"
+        catalog = self.catalog
+        values = {"game": rules.name, "players": rules.players}
+        if isinstance(view, GameState):
+            return (
+                catalog.ngettext(
+                    "%(game)s, %(players)s player: every hand",
+                    "%(game)s, %(players)s players: every hand",
+                    rules.players,
+                )
+                % values
+            )
+        return catalog.ngettext(
+            "%(game)s, %(players)s player: seat %(seat)s's view",
+            "%(game)s, %(players)s players: seat %(seat)s's view",
+            rules.players,
+        ) % {**values, "seat": view.seat}
 
     def _text(
         self,
@@ -272,11 +299,14 @@ class _Picture:
         if joker:
             # A joker has no suit to show: its colour tells red from black.
             if whole:
+                # Translators: the word printed on a joker's face, in capitals.
+                word = escape(self.catalog.pgettext("card face", "JOKER"))
                 self.parts.append(
                     f'<text x="{_number(w / 2)}" y="{_number(h * 0.68)}" text-anchor="middle" '
                     f'font-size="{_number(w * 0.55)}">★</text>'
                     f'<text x="{_number(w / 2)}" y="{_number(h * 0.92)}" text-anchor="middle" '
-                    f'font-size="{_number(w * 0.16)}">JOKER</text>'
+                    f'font-size="{_number(w * 0.16)}">'
+                    f"{word}</text>"
                 )
             self.parts.append("</g>")
             return
@@ -317,26 +347,47 @@ class _Picture:
         """The top-left corner: the game, whose decision, the claims allowed, the unseen cards."""
         table = self.table
         rules = table.rules
+        catalog = self.catalog
         known = VARIANTS.get(rules.name)
-        title = known.title if known is not None else rules.name
-        lines = [f"{title}, {rules.players} players"]
+        title = known.title_in(self.language) if known is not None else rules.name
+        lines = [
+            catalog.ngettext(
+                "%(game)s, %(players)s player", "%(game)s, %(players)s players", rules.players
+            )
+            % {"game": title, "players": rules.players}
+        ]
         if table.outcome is None:
-            lines.append(f"seat {self.view.to_move} to decide ({self.view.phase.value})")
-            lines.append(f"next claim: {_ranks(table.allowed_ranks)}")
-        claim = table.last_claim
-        if claim is not None:
             lines.append(
-                f"last claim: {describe_claim(claim.count, claim.rank)} by seat {claim.seat}"
+                catalog.gettext("seat %(seat)s to decide (%(phase)s)")
+                % {"seat": self.view.to_move, "phase": _phase(self.view.phase, catalog)}
+            )
+            lines.append(
+                catalog.gettext("next claim: %(ranks)s")
+                % {"ranks": _ranks(table.allowed_ranks, catalog)}
+            )
+        last = table.last_claim
+        if last is not None:
+            lines.append(
+                catalog.gettext("last claim: %(claim)s by seat %(seat)s")
+                % {"claim": said_claim(last.count, last.rank, self.language), "seat": last.seat}
             )
         if table.stock_size:
-            lines.append(f"stock: {table.stock_size} cards")
+            # The English says "1 cards", as it always has: its pictures are pinned.
+            lines.append(
+                catalog.ngettext(
+                    "stock: %(count)s cards", "stock: %(count)s cards", table.stock_size
+                )
+                % {"count": table.stock_size}
+            )
         aside: tuple[Card, ...] = ()
         if isinstance(self.view, GameState):
             aside = self.view.set_aside
             if aside:
-                lines.append(f"set aside: {len(aside)}")
+                lines.append(catalog.gettext("set aside: %(count)s") % {"count": len(aside)})
         elif table.set_aside_count:
-            lines.append(f"set aside: {table.set_aside_count} unseen")
+            lines.append(
+                catalog.gettext("set aside: %(count)s unseen") % {"count": table.set_aside_count}
+            )
         self.parts.append(f'<g class="info" fill="{self.theme.text}">')
         for number, line in enumerate(lines):
             self._text(16, 26 + 18 * number, line, 14 if number else 15)
@@ -356,7 +407,12 @@ class _Picture:
             return
         self.parts.append(f'<g class="discards" data-count="{len(discarded)}">')
         self._text(
-            784, 22, f"discarded: {len(discarded)}", 13, fill=self.theme.text, text_anchor="end"
+            784,
+            22,
+            self.catalog.gettext("discarded: %(count)s") % {"count": len(discarded)},
+            13,
+            fill=self.theme.text,
+            text_anchor="end",
         )
         per_row = 16
         step = min(14.0, 200 / per_row)
@@ -385,7 +441,7 @@ class _Picture:
             self._text(
                 400,
                 300,
-                "the table is empty",
+                self.catalog.gettext("the table is empty"),
                 14,
                 fill=theme.text,
                 text_anchor="middle",
@@ -429,7 +485,11 @@ class _Picture:
         if cards is not None:
             truth = " true" if holds(cards, claim.rank) else " lie"
         newest = " newest" if is_newest else ""
-        label = f"{claim.count}×{claim.rank} by seat {claim.seat}"
+        label = self.catalog.gettext("%(count)s×%(rank)s by seat %(seat)s") % {
+            "count": claim.count,
+            "rank": claim.rank,
+            "seat": claim.seat,
+        }
         attributes = _attributes(
             class_="group" + truth + newest,
             data_seat=claim.seat,
@@ -503,11 +563,17 @@ class _Picture:
         x = left + span / 2
         if seat == self.bottom:
             y -= row_step * (rows - 1)  # the rows grow upwards from the bottom edge
-        name = f"seat {seat}: {size} card{'' if size == 1 else 's'}"
+        catalog = self.catalog
+        name = catalog.ngettext(
+            "seat %(seat)s: %(count)s card", "seat %(seat)s: %(count)s cards", size
+        ) % {"seat": seat, "count": size}
         if out:
-            name += f" (out, {_ordinal(table.finishing_order.index(seat) + 1)})"
+            place = _ordinal(table.finishing_order.index(seat) + 1, catalog)
+            # Translators: a seat that has gone out, and its place among those out.
+            name = catalog.gettext("%(name)s (out, %(place)s)") % {"name": name, "place": place}
         if seat == observer:
-            name += " (you)"
+            # Translators: the seat whose view the picture shows.
+            name = catalog.gettext("%(name)s (you)") % {"name": name}
         self._name(name, x, y - 9, to_move)
         if hand is not None:
             for index, card in enumerate(hand):
@@ -546,20 +612,29 @@ class _Picture:
         if outcome is None:
             return
         theme = self.theme
-        winners = " ".join(map(str, outcome.winners)) or "none"
-        losers = " ".join(map(str, outcome.losers)) or "none"
+        catalog = self.catalog
+        nobody = catalog.pgettext("nobody", "none")
+        winners = " ".join(map(str, outcome.winners)) or nobody
+        losers = " ".join(map(str, outcome.losers)) or nobody
         self.parts.append(
             # Above the groups on the table, below the seat across it.
             f'<g class="outcome"><rect x="230" y="136" width="340" height="64" rx="12" '
             f'fill="{theme.face}" stroke="{theme.highlight}" stroke-width="3" opacity="0.95"/>'
         )
         self._text(
-            400, 162, "game over", 18, fill=theme.black, text_anchor="middle", font_weight="bold"
+            400,
+            162,
+            catalog.gettext("game over"),
+            18,
+            fill=theme.black,
+            text_anchor="middle",
+            font_weight="bold",
         )
         self._text(
             400,
             186,
-            f"winners: {winners}; losers: {losers}",
+            catalog.gettext("winners: %(winners)s; losers: %(losers)s")
+            % {"winners": winners, "losers": losers},
             14,
             fill=theme.black,
             text_anchor="middle",
@@ -567,14 +642,42 @@ class _Picture:
         self.parts.append("</g>")
 
 
-def _ranks(ranks: tuple[Rank, ...]) -> str:
+def _ranks(ranks: tuple[Rank, ...], catalog: gettext.GNUTranslations) -> str:
     if not ranks:
-        return "none"
+        return catalog.pgettext("no rank", "none")
     if len(ranks) > 6:
-        return f"any of {len(ranks)} ranks"
+        return catalog.ngettext("any of %(count)s rank", "any of %(count)s ranks", len(ranks)) % {
+            "count": len(ranks)
+        }
     return " ".join(map(str, ranks))
 
 
-def _ordinal(number: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    return f"{number}{suffix}"
+def _phase(phase: Phase, catalog: gettext.GNUTranslations) -> str:
+    """The kind of decision, as the line "seat 1 to decide (challenge)" names it."""
+    match phase:
+        case Phase.PLAY:
+            return catalog.pgettext("phase", "play")
+        case Phase.CHALLENGE:
+            return catalog.pgettext("phase", "challenge")
+        case Phase.DISCARD:
+            return catalog.pgettext("phase", "discard")
+        case Phase.CONSENT:
+            return catalog.pgettext("phase", "consent")
+        case _:
+            return catalog.pgettext("phase", "over")
+
+
+def _ordinal(number: int, catalog: gettext.GNUTranslations) -> str:
+    """A place among the seats gone out: 1st, 2nd, 3rd, 4th... 21st."""
+    # Translators: a place among the seats gone out; the English ending depends on
+    # the last digit (1st, 2nd, 3rd, 4th, 11th, 21st): write your language's form.
+    ending = number if number < 20 else number % 10
+    if ending == 1:
+        text = catalog.pgettext("place ending in 1, not 11", "%(number)sst")
+    elif ending == 2:
+        text = catalog.pgettext("place ending in 2, not 12", "%(number)snd")
+    elif ending == 3:
+        text = catalog.pgettext("place ending in 3, not 13", "%(number)srd")
+    else:
+        text = catalog.pgettext("any other place", "%(number)sth")
+    return text % {"number": number}
