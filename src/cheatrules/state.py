@@ -336,7 +336,8 @@ class GameState(ReadModel):
         checked as :meth:`apply` checks it (an illegal one raises the same
         :class:`IllegalActionError`), but a run of ``Accept()`` in one
         challenge window or one request to pass makes one state, not one per
-        seat asked.
+        seat asked (an acceptance is legal exactly there, and the run stops
+        at the last seat asked).
         """
         state = self
         position, count = 0, len(actions)

@@ -36,6 +36,7 @@ from cheatrules.records import dumps, loads, loads_view
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 from cheatrules.variants import VARIANTS as GAMES
+from cheatrules.variants import challenge_call
 
 from ._html import replay_page
 from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
@@ -617,21 +618,18 @@ def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None
     screen.say(f"wrote {frames} frames ({size / 1024:.0f} KB) to {out}; open it in a browser")
 
 
-def _game(rules: Rules) -> str:
-    """The name of the game ``rules`` play, for its challenge call (English Cheat's if none)."""
-    return rules.name if rules.name in GAMES else "english"
-
-
 def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> None:
     text, data = _read_record(path)
     if data.get("format") == "cheatrules-match":
         match = loads_match(text)
-        game_name = _game(match.rules)
+        word = challenge_call(match.rules, language=language)
         screen.say(f"A match: {describe_scoring(match.scoring)}", "bold")
         played = [*match.games] + ([] if match.is_over else [match.game])
         for number, game in enumerate(played, start=1):
             screen.say(f"game {number}, dealt by seat {game.dealer}", "bold")
-            _tell(narrate(game.events, game=game_name, language=language), screen, delay, number)
+            _tell(
+                narrate(game.events, challenge_word=word, language=language), screen, delay, number
+            )
         screen.say(match_lines(match)[-1] if match.is_over else "the match was left unfinished")
         return
     if "view" in data:
@@ -642,7 +640,8 @@ def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> N
         state = loads(text)
         events = state.events
         rules = state.rules
-    _tell(narrate(events, game=_game(rules), language=language), screen, delay)
+    word = challenge_call(rules, language=language)
+    _tell(narrate(events, challenge_word=word, language=language), screen, delay)
 
 
 # -- the entry point ----------------------------------------------------------------
