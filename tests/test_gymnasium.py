@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules.bots import CountingBot, HonestBot, RandomBot
 from cheatrules.encoding import ActionSpace
-from cheatrules.gymnasium import CheatEnv, ResetNeededError, rewards
+from cheatrules.gymnasium import CheatEnv, ResetNeededError
 from cheatrules.information_state import InformationStateEncoder
+from cheatrules.variants import rewards
 
 from .strategies import NAMES, deals, play_randomly
 

@@ -48,7 +48,7 @@ from cheatrules.rules import Rules
 from cheatrules.state import GameState
 from cheatrules.variants import challenge_call, reward_scheme, rewards, rules_for
 
-__all__ = ["DEFAULT_MAX_STEPS", "IDS", "CheatEnv", "LegalDiscrete", "ResetNeededError", "rewards"]
+__all__ = ["DEFAULT_MAX_STEPS", "IDS", "CheatEnv", "LegalDiscrete", "ResetNeededError"]
 
 #: The registered ids, each with the game it plays.
 IDS: dict[str, str] = {"cheatrules/Cheat-v0": "english", "cheatrules/Verish-v0": "verish"}
