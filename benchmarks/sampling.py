@@ -5,7 +5,10 @@ Run: ``python benchmarks/sampling.py [positions]``. It draws ``positions``
 English (nine in ten) and 3-player Verish' Ne Verish', each game played to
 its end (or 600 decisions) and cut at a random depth. With ``--two-packs``
 (200 positions unless given) the games are 4-player English with two packs,
-where every card has two copies. For each it times one
+where every card has two copies. With ``--compulsory`` (200 unless given)
+they are 3- and 4-player English and Verish' Ne Verish' with compulsory
+discards, where no hand may hold a four it did not set aside after taking
+the pile. For each it times one
 ``sample()`` and the ``apply`` of a random legal action from the same state,
 and prints the failures (target 0), and the median and 95th percentile of
 sample time over the median ``apply``, and the share of views that took more
@@ -38,7 +41,7 @@ def _stop(*_: object) -> None:
     raise _TooLongError
 
 
-def positions(count: int, two_packs: bool = False) -> list[cr.GameState]:
+def positions(count: int, two_packs: bool = False, compulsory: bool = False) -> list[cr.GameState]:
     """``count`` states cut from seeded random games at random depths."""
     states: list[cr.GameState] = []
     seed = 0
@@ -48,6 +51,9 @@ def positions(count: int, two_packs: bool = False) -> list[cr.GameState]:
             rules = cr.verish(3)
         if two_packs:
             rules = cr.english(4, decks=2)
+        if compulsory:
+            game = (cr.english, cr.verish)[seed % 2]
+            rules = game(3 + seed // 2 % 2, discards="compulsory")
         rng = random.Random(seed)
         state = cr.deal(rules, seed=seed)
         game = [state]
@@ -62,7 +68,7 @@ def positions(count: int, two_packs: bool = False) -> list[cr.GameState]:
     return states[:count]
 
 
-def main(count: int, two_packs: bool = False) -> int:
+def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
     signal.signal(signal.SIGALRM, _stop)
     clock = time.perf_counter
     applies: list[float] = []
@@ -70,7 +76,7 @@ def main(count: int, two_packs: bool = False) -> int:
     seconds: list[float] = []
     failed = slow = 0
     lagging: list[str] = []
-    for number, state in enumerate(positions(count, two_packs)):
+    for number, state in enumerate(positions(count, two_packs, compulsory)):
         rng = random.Random(number)
         action = state.legal_actions().choice(rng)
         start = clock()
@@ -106,6 +112,8 @@ def main(count: int, two_packs: bool = False) -> int:
     median = statistics.median(samples) / apply
     p95 = samples[int(0.95 * len(samples))] / apply
     games = "4-player English, two packs" if two_packs else "3-/4-player English, Verish'"
+    if compulsory:
+        games = "3-/4-player English and Verish', compulsory discards"
     print(f"{games}, positions {count}: failures {failed}, stopped after {LIMIT} s {slow}")
     print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
     print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
@@ -119,5 +127,7 @@ def main(count: int, two_packs: bool = False) -> int:
 if __name__ == "__main__":
     arguments = sys.argv[1:]
     two = "--two-packs" in arguments
-    numbers = [int(argument) for argument in arguments if argument != "--two-packs"]
-    sys.exit(main(numbers[0] if numbers else 200 if two else 2000, two))
+    compulsory = "--compulsory" in arguments
+    numbers = [int(argument) for argument in arguments if not argument.startswith("--")]
+    default = 200 if two or compulsory else 2000
+    sys.exit(main(numbers[0] if numbers else default, two, compulsory))

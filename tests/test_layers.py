@@ -165,6 +165,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "seat-view tools: what a seat can work out from its view",
         [
             "cheatrules.knowledge",
+            "cheatrules._fourless",
             "cheatrules.sampling",
             "cheatrules._encoding_checks",
             "cheatrules.encoding",

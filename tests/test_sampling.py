@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
@@ -81,20 +81,33 @@ def test_compulsory_discards_do_not_hang_on_which_unnamed_card_gets_a_shown_iden
     assert sample(seen, random.Random(rng_seed)).observe(2) == seen
 
 
-@pytest.mark.xfail(
-    raises=SamplingError,
-    strict=True,
-    reason="known limit (seat-view guide): under compulsory discards the search restarts"
-    " instead of branching on which unnamed card a shown one was",
-)
-def test_a_deep_view_under_compulsory_discards_samples() -> None:
-    # Seat 0's view at decision 245 (206 events), found by the every-view
-    # property: every run spends the budget. Pinned here, strict, so that the
-    # fix shows as this test passing; the property below leaves compulsory
-    # discards to this test and the one above.
+def test_a_pickup_that_ends_the_game_is_followed_by_no_fours() -> None:
+    # Seat 0's view at decision 245 (206 events): seat 0's last card, a true
+    # joker, is challenged; seat 1 takes the pile and seat 0 leaves, which
+    # ends the game before anyone sets a four aside, so seat 1 ends holding
+    # three. The search took that pickup for a check of seat 1's hand and
+    # spent every budget.
     rules = cr.verish(3, jokers=True, ranks="descending", discards="compulsory", window="immediate")
     seen = _position(rules, seed=3, decisions=245).observe(0)
+    assert isinstance(seen.events[-1], cr.events.GameOver)
     assert sample(seen, random.Random(3), budget=20_000).observe(0) == seen
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_player_who_leaves_between_a_pickup_and_its_fours_does_not_hide_them(seat: int) -> None:
+    # Four players, compulsory discards, decision 44: seat 3's last group is
+    # proved true, seat 0 takes the pile, seat 3 leaves, and only then does
+    # seat 0 set aside its fours. The search looked for the fours right after
+    # the pickup, found the player leaving, and checked seat 0's hand as if
+    # it set nothing aside.
+    rules = cr.verish(4, discards="compulsory")
+    seen = _position(rules, seed=27, decisions=44).observe(seat)
+    kinds = [type(event) for event in seen.events]
+    assert any(
+        kinds[i : i + 3] == [cr.events.PileTaken, cr.events.WentOut, cr.events.Discarded]
+        for i in range(len(kinds))
+    )
+    assert sample(seen, random.Random(seat), budget=20_000).observe(seat) == seen
 
 
 @pytest.mark.parametrize("rng_seed", [1, 2, 3])
@@ -165,8 +178,6 @@ def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> c
 def test_every_view_of_every_option_combination_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
-    # Compulsory discards: a known limit, pinned by the strict xfail above.
-    assume(not rules.discards.compulsory)
     state = _position(rules, seed, decisions)
     seat = data.draw(st.integers(0, rules.players - 1))
     seen = state.observe(seat)

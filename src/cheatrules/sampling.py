@@ -56,6 +56,7 @@ from operator import attrgetter
 
 import attrs
 
+from cheatrules import _fourless
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
@@ -66,11 +67,13 @@ from cheatrules.events import (
     Discarded,
     Drew,
     Event,
+    GameOver,
     Passed,
     PileTaken,
     Played,
     Refused,
     Revealed,
+    WentOut,
 )
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
@@ -177,8 +180,8 @@ def _searched(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -
         budget -= search.spent
         if built is None or budget <= 0:
             return None
-        for _ in range(64):
-            state = _game(seen, plan, built, rng)
+        for attempt in range(64):
+            state = _game(seen, plan, built, rng, None if attempt else built.dealt)
             if state is not None:
                 return state
         if search.exhaustive:
@@ -209,6 +212,26 @@ class _Copy:
 _Class = str | _Target | _Copy
 
 
+@attrs.frozen
+class _Ahead:
+    """A later check of a player's hand after a pickup, as seen from one of its plays.
+
+    ``allowed`` counts the ranks it sets aside there; ``fixed`` the ranks of
+    the cards the observer knows in the piles the player takes until then
+    (but those it lays from this play on); ``slots`` and ``carried`` what
+    leaves its hand between for good: unseen cards its plays lay into piles
+    it does not take back by then, and by rank the shown ones and the fours
+    it sets aside at earlier checks; ``back`` whether this play's own group
+    comes back to it by then.
+    """
+
+    allowed: Counter[Rank]
+    fixed: Counter[Rank]
+    slots: int
+    carried: Counter[Rank]
+    back: bool
+
+
 class _Plan:
     """The shape of the observer's log, read once: piles, sightings, hand sizes.
 
@@ -236,6 +259,9 @@ class _Plan:
         # Under compulsory discards: after which event a taker's hand holds no
         # four but those it sets aside (the taker, and the ranks set aside).
         self.fours_at: dict[int, tuple[int, tuple[Rank, ...]]] = {}
+        self._ahead: dict[int, list[_Ahead]] = {}
+        # And each such check by its pickup: (taker, PileTaken index, ranks set aside).
+        self.checks: list[tuple[int, int, tuple[Rank, ...]]] = []
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -270,6 +296,15 @@ class _Plan:
         self.copy_reach = _Reach(self, shown=True)
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
+        # Per group, the ranks of the cards the observer knows are in it (its
+        # own, or turned over): they go wherever the group goes.
+        self.known_ranks: dict[int, Counter[Rank]] = {}
+        for index in self.plays:
+            played = self.events[index]
+            assert isinstance(played, Played)
+            cards = played.cards if played.seat == self.seat else self.revealed.get(index, ())
+            if cards:
+                self.known_ranks[index] = Counter(card.rank for card in cards)
         self.named_in_pile: dict[int, Counter[Card]] = {
             pile: Counter(event.cards)
             for pile, (taker, when) in self.taken.items()
@@ -305,7 +340,12 @@ class _Plan:
                     self._sight(card, ("hand", event.seat, index))
 
     def _read_fours(self) -> None:
-        """Where compulsory discards check a taker's hand: after the pickup and its draw."""
+        """Where compulsory discards check a taker's hand: after the pickup and its draw.
+
+        A player whose last, true group was challenged leaves between the
+        pickup and the fours (:class:`WentOut`), and where that ends the game
+        nobody sets fours aside.
+        """
         events = self.events
         for index, event in enumerate(events):
             if not isinstance(event, PileTaken):
@@ -314,11 +354,17 @@ class _Plan:
             following = events[after + 1] if after + 1 < len(events) else None
             if isinstance(following, Drew) and following.seat == event.seat:
                 after += 1
-            following = events[after + 1] if after + 1 < len(events) else None
+            later = after + 1
+            while later < len(events) and isinstance(events[later], WentOut):
+                later += 1
+            following = events[later] if later < len(events) else None
+            if isinstance(following, GameOver):
+                continue  # the pickup ended the game: nobody sets fours aside
             ranks: tuple[Rank, ...] = ()
             if isinstance(following, Discarded) and following.forced:
                 ranks = following.ranks
             self.fours_at[after] = (event.seat, ranks)
+            self.checks.append((event.seat, index, ranks))
 
     def _sight(self, card: Card, target: _Target) -> None:
         self.sightings.setdefault(card, []).append((target[2], target))
@@ -356,6 +402,77 @@ class _Plan:
             self.pile_of[final] = pile + 1
             return pile + 1, [final]
         return pile + 1, []
+
+    def ahead(self, index: int, seat: int) -> list[_Ahead]:
+        """The checks of ``seat``'s hand after its pickups later than its play at ``index``.
+
+        Worked out once per play; see :class:`_Ahead`. A group the seat lays
+        into a pile it takes back by the check carries nothing off.
+        """
+        found = self._ahead.get(index)
+        if found is not None:
+            return found
+        found = []
+        events, taken, pile_of = self.events, self.taken, self.pile_of
+        plays = [g for g in self.plays if g > index and self._seat_of(g) == seat]
+        for taker, when, ranks in self.checks:
+            if taker != seat or when <= index:
+                continue
+
+            def back(group: int, when: int = when) -> bool:
+                taker_then, taken_at = taken.get(pile_of[group], (-1, len(events)))
+                return taker_then == seat and taken_at <= when
+
+            slots, carried, fixed = 0, Counter[Rank](), Counter[Rank]()
+            for group in plays:
+                if group < when and not back(group):
+                    cards = self.revealed.get(group, ())
+                    slots += self._count_of(group) - len(cards)
+                    carried.update(card.rank for card in cards)
+            piles = {pile for pile, (t, at) in taken.items() if t == seat and index < at <= when}
+            for group, pile in pile_of.items():
+                mine = group >= index and self._seat_of(group) == seat  # counted in its hand
+                if pile in piles and group in self.known_ranks and not mine:
+                    fixed += self.known_ranks[group]
+            fixed.pop(Rank.JOKER, None)
+            # The fours it sets aside at earlier checks leave its hand.
+            for later in range(index + 1, when):
+                event = events[later]
+                if isinstance(event, Discarded) and event.seat == seat:
+                    carried.update(card.rank for card in event.cards)
+            found.append(_Ahead(Counter(ranks), fixed, slots, carried, back(index)))
+        self._ahead[index] = found
+        return found
+
+    def _seat_of(self, group: int) -> int:
+        played = self.events[group]
+        assert isinstance(played, Played)
+        return played.seat
+
+    def _count_of(self, group: int) -> int:
+        played = self.events[group]
+        assert isinstance(played, Played)
+        return played.count
+
+    def pile_check(self, index: int) -> tuple[Counter[Rank], Counter[Rank]] | None:
+        """For a play into a pile another player takes and is checked on: its fours, later cards.
+
+        The ranks the taker sets aside there (counted) and the ranks of the
+        known cards laid into that pile after ``index``; None where the pile
+        is not taken, the observer takes it, or no check follows.
+        """
+        pile = self.pile_of[index]
+        taker, when = self.taken.get(pile, (self.seat, 0))
+        if taker == self.seat:
+            return None
+        ranks = next((r for seat, w, r in self.checks if w == when), None)
+        if ranks is None:
+            return None
+        later: Counter[Rank] = Counter()
+        for group, in_pile in self.pile_of.items():
+            if in_pile == pile and group > index and group in self.known_ranks:
+                later += self.known_ranks[group]
+        return Counter(ranks), later
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
@@ -556,6 +673,9 @@ class _Built:
     hands: list[list[int]]
     aside: list[int]
     stock: list[int]
+    # Under compulsory discards: a deal of every token that the search found
+    # fits (the first game tried takes it).
+    dealt: dict[int, Card] | None = None
 
 
 class _Search:
@@ -593,7 +713,8 @@ class _Search:
         # discard takes the lowest copies, which the search does not model.
         # There a search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
-        self.exhaustive = not plan.rules.discards.compulsory and plan.unique
+        self.compulsory = plan.rules.discards.compulsory
+        self.exhaustive = not self.compulsory and plan.unique
 
     def _setup(self) -> bool:
         """The observer's own tokens: its hand as dealt and the cards it drew."""
@@ -642,15 +763,21 @@ class _Search:
         events, quiet = self.plan.events, self.plan.quiet
         options: list[_Choice | _Draw] | None = None
         used = 0
-        while index < len(events):
+        while True:
             if used >= limit:
                 return _RESTART, used
             if options is None:
-                if index in quiet:  # an event that moves no token: nothing to choose or test
+                if index == len(events):
+                    built = self._built(state)
+                    if built is not None:
+                        return built, used
+                    options = []  # no deal of the cards left fits: back up
+                elif index in quiet:  # an event that moves no token: nothing to choose or test
                     index += 1
                     used += 1
                     continue
-                options = self._options(index, events[index], state)
+                else:
+                    options = self._options(index, events[index], state)
             if not options:
                 if not stack:
                     return None, used
@@ -667,7 +794,14 @@ class _Search:
                 options = None
             else:
                 options = []  # a dead end: back up to the latest alternative
-        return _Built(state, self.tokens, self.initial, self.aside, self.stock), used
+
+    def _built(self, state: _State) -> _Built | None:
+        """The finished replay; under compulsory discards, None if the cards left fit no deal."""
+        built = _Built(state, self.tokens, self.initial, self.aside, self.stock)
+        if not state.fours:
+            return built
+        dealt = _fill(self.plan, built, self.rng)
+        return None if dealt is None else attrs.evolve(built, dealt=dealt)
 
     # -- the choices at each step ----------------------------------------------------
 
@@ -696,31 +830,115 @@ class _Search:
         slots = event.count - len(pinned)
         if slots == 0:
             return [_Draw(pinned, [], ())]
-        classes: dict[_Class, list[int]] = {}
+        # Under compulsory discards, tokens alike otherwise differ by the
+        # rank of their card: a later check may need it laid or kept.
+        classes: dict[tuple[_Class, object], list[int]] = {}
         skip, bound, known = set(pinned), state.bound, self.classes.setdefault(index, {})
         caps = self._copy_caps(index, event, state) if self.copied else {}
         for token in state.hands[event.seat]:
             if token in skip:
                 continue
             card = bound.get(token)
+            apart: object = None
             if card is None:
                 key: _Class = "U"
             else:
                 key = known.get(card) or known.setdefault(card, self._class(card, index))
                 if card in caps and isinstance(key, _Copy):
                     key = _Copy(key.target, card)
-            classes.setdefault(key, []).append(token)
-        keys = list(classes)
-        bounds = [self._bounds(index, event, key, len(classes[key]), state) for key in keys]
+                if self.compulsory:
+                    apart = card.rank
+            classes.setdefault((key, apart), []).append(token)
+        keys = [key for key, _ in classes]
+        pools = list(classes.values())
+        bounds = [
+            self._bounds(index, event, key, len(pool), state)
+            for key, pool in zip(keys, pools, strict=True)
+        ]
         if caps:
             bounds = self._capped(keys, bounds, caps, pinned, state)
         vectors = _vectors([low for low, _ in bounds], [high for _, high in bounds], slots)
-        pools = [classes[key] for key in keys]
+        if self.compulsory:
+            vectors = self._fourless(index, event, pinned, state, classes, vectors)
         if len(vectors) == 1:
             return [_Draw(pinned, pools, vectors[0])]
         weights = [_weight(vector, [len(pool) for pool in pools]) for vector in vectors]
         order = _weighted_order(vectors, weights, self.rng)
         return [_Draw(pinned, pools, vector) for vector in order]
+
+    def _fourless(
+        self,
+        index: int,
+        event: Played,
+        pinned: list[int],
+        state: _State,
+        classes: dict[tuple[_Class, object], list[int]],
+        vectors: list[tuple[int, ...]],
+    ) -> list[tuple[int, ...]]:
+        """``vectors`` less those that leave a later noted hand a four too many.
+
+        Under compulsory discards each pickup is followed by a check that the
+        taker's hand holds no four but those it sets aside. Cards the
+        observer knows (its own, those turned over) go with their groups, so
+        a check's hand holds at least the player's known cards of a rank that
+        its later plays cannot all carry off, with the known ones of the
+        piles it takes until then: this play must lay the excess. And a pile
+        whose taker is checked holds at most a four less one of a rank (its
+        taker keeps whatever it holds): this play may lay only what is left.
+        """
+        least, most = self._four_limits(index, event, pinned, state)
+        if not least and not most:
+            return vectors
+        ranks = [apart for _, apart in classes]
+        kept: list[tuple[int, ...]] = []
+        for vector in vectors:
+            laid: Counter[object] = Counter()
+            for rank, count in zip(ranks, vector, strict=True):
+                if count:
+                    laid[rank] += count
+            if all(laid[rank] >= n for rank, n in least.items()) and all(
+                laid[rank] <= n for rank, n in most.items()
+            ):
+                kept.append(vector)
+        return kept
+
+    def _four_limits(
+        self, index: int, event: Played, pinned: list[int], state: _State
+    ) -> tuple[Counter[Rank], Counter[Rank]]:
+        """How few and how many cards of each rank the unpinned slots of this play must lay."""
+        plan, bound, seat = self.plan, state.bound, event.seat
+        shown = Counter(bound[t].rank for t in pinned if t in bound)
+        held = Counter(
+            bound[t].rank
+            for t in state.hands[seat]
+            if t in bound and t not in pinned and bound[t].rank is not Rank.JOKER
+        )
+        least: Counter[Rank] = Counter()
+        for check in plan.ahead(index, seat):
+            for rank, count in held.items():
+                need = count + check.fixed[rank] - 4 * check.allowed[rank] - 3
+                need -= check.slots + check.carried[rank]
+                if check.back:  # what this play lays comes back: it cannot help
+                    need += shown[rank]
+                    if need > 0:
+                        least[rank] = event.count + 1  # no choice here fits
+                elif need > least[rank]:
+                    least[rank] = need
+        most: Counter[Rank] = Counter()
+        into = plan.pile_check(index)
+        if into is not None:
+            allowed, later = into
+            pile_of, pile = plan.pile_of, plan.pile_of[index]
+            on_table = Counter(
+                bound[t].rank
+                for group, tokens in state.table
+                if pile_of[group] == pile
+                for t in tokens
+                if t in bound
+            )
+            for rank in held:
+                most[rank] = 4 * allowed[rank] + 3 - on_table[rank] - later[rank] - shown[rank]
+        return least, most
 
     def _copy_caps(
         self, index: int, event: Played, state: _State
@@ -772,14 +990,21 @@ class _Search:
         pinned: list[int],
         state: _State,
     ) -> list[tuple[int, int]]:
-        """``bounds`` within ``caps`` for the classes of one card (or none), less those pinned."""
+        """``bounds`` within ``caps`` for the classes of one card (or none), less those pinned.
+
+        The tokens with no card yet may form several classes (compulsory
+        discards part them): then each is held to the most, and the counting
+        test after the play checks their sum and the least.
+        """
         shown = Counter(state.bound.get(token) for token in pinned)
         capped: list[tuple[int, int]] = []
+        whole = keys.count("U") == 1
         for key, (low, high) in zip(keys, bounds, strict=True):
             card = key.card if isinstance(key, _Copy) else None
             if card is not None or (key == "U" and None in caps):
                 least, most = caps[card]
-                low = max(low, least - shown[card])
+                if card is not None or whole:
+                    low = max(low, least - shown[card])
                 high = min(high, most - shown[card])
             capped.append((low, high) if low <= high else (1, 0))
         return capped
@@ -927,8 +1152,16 @@ class _Search:
         if checked is not None:
             seat, ranks = checked
             state.fours.append((tuple(state.hands[seat]), ranks))
-        # A card named later may complete a four in a hand noted earlier.
-        return not any(_extra_four(hand, ranks, state.bound) for hand, ranks in state.fours)
+        if not state.fours:
+            return True
+        # A card named later may complete a four in a hand noted earlier, or
+        # leave too few cards to fill one without a four.
+        if _fourless.holds_extra_four(state.fours, state.bound):
+            return False
+        left: Counter[Rank] = Counter()
+        for card, count in self.plan.copies.items():
+            left[card.rank] += count - state.used[card]
+        return not _fourless.short_of_fours(state.fours, state.bound, left)
 
     def _own(
         self, hand: list[int], cards: tuple[Card, ...], state: _State
@@ -1232,9 +1465,18 @@ def _weighted_order(
     return [item for _, item in keyed]
 
 
-def _game(seen: Observation, plan: _Plan, built: _Built, rng: random.Random) -> GameState | None:
-    """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees."""
-    bound = _fill(plan, built, rng)
+def _game(
+    seen: Observation,
+    plan: _Plan,
+    built: _Built,
+    rng: random.Random,
+    dealt: dict[int, Card] | None = None,
+) -> GameState | None:
+    """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees.
+
+    ``dealt`` is a deal of every token already drawn (the search's own).
+    """
+    bound = _fill(plan, built, rng) if dealt is None else dealt
     if bound is None:
         return None
     hands = [[bound[token] for token in hand] for hand in built.hands]
@@ -1300,48 +1542,17 @@ def _actions(
             yield Discard(event.ranks)
 
 
-def _extra_four(
-    hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card]
-) -> Rank | None:
-    """A rank of which ``hand`` holds more fours than ``ranks`` sets aside, if any."""
-    counts = Counter(bound[t].rank for t in hand if t in bound and bound[t].rank is not Rank.JOKER)
-    allowed = Counter(ranks)
-    return next((rank for rank, count in counts.items() if count // 4 > allowed[rank]), None)
-
-
 def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | None:
     """Every token's card: the cards nobody saw go to the tokens left, at random.
 
-    Under compulsory discards no hand may hold a four it did not set aside:
-    a card that makes one is swapped with a random card elsewhere, a few
-    hundred times at most; None if that does not settle it.
+    Under compulsory discards no hand noted after a pickup may hold a four
+    it did not set aside (:mod:`cheatrules._fourless`); None if no deal fits.
     """
-    bound = dict(built.state.bound)
+    bound = built.state.bound
     used = built.state.used
     pool = [card for card, count in plan.copies.items() for _ in range(count - used[card])]
-    rng.shuffle(pool)
     free = [token for token in range(built.tokens) if token not in bound]
     if len(pool) < len(free):
         return None
     # A deal of a few cards each leaves some of the deck out of the game.
-    bound.update(zip(free, pool, strict=False))
-    unnamed = set(free)
-    for _ in range(400):
-        found = next(
-            (
-                (hand, rank)
-                for hand, ranks in built.state.fours
-                if (rank := _extra_four(hand, ranks, bound)) is not None
-            ),
-            None,
-        )
-        if found is None:
-            return bound
-        hand, rank = found
-        mine = [t for t in hand if t in unnamed and bound[t].rank is rank]
-        others = [t for t in free if t not in hand and bound[t].rank is not rank]
-        if not mine or not others:
-            return None
-        first, second = rng.choice(mine), rng.choice(others)
-        bound[first], bound[second] = bound[second], bound[first]
-    return None
+    return _fourless.fill(bound, free, pool, built.state.fours, rng)

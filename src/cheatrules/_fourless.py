@@ -1,0 +1,259 @@
+"""Dealing the cards nobody saw so that no hand holds a four it did not set aside.
+
+Under compulsory discards a player who takes the pile sets aside every four
+it then holds, shown to all; so at each such moment the sampler knows the
+taker's hand held no other four. :func:`fill` deals the cards nobody saw
+(the *pool*) to the places that have no card yet (*free* tokens) under
+those limits: for each noted hand and rank, at most as many cards as keep
+it short of another four.
+
+A random deal is drawn first, a few times, and kept if it breaks no limit:
+where limits are loose that is the uniform deal under them. Otherwise the
+deal is searched exactly. The free tokens that lie in the same noted hands
+are alike, so they form one class; the search takes the ranks one by one
+and chooses how many of each go to each class, in a random order weighted
+by the number of deals each count stands for, backing up where a choice
+leaves a noted hand unable to fill. It returns ``None`` when no deal exists
+(then the sampler backs up its own choices) or when it spent its budget.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from math import comb
+
+from cheatrules.cards import Card, Rank
+
+__all__ = ["fill", "holds_extra_four", "short_of_fours"]
+
+#: A noted hand: its tokens just after a pickup, and the ranks whose fours it set aside.
+Noted = tuple[tuple[int, ...], tuple[Rank, ...]]
+
+#: Random deals drawn before the exact search.
+_DRAWS = 16
+
+#: The most choices the exact search tries in one fill.
+_NODES = 4000
+
+
+def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card]) -> Counter[Rank]:
+    """How many more cards of each rank (not jokers) ``hand`` may hold and make no other four.
+
+    A rank of which it sets aside ``n`` fours may have ``4n + 3`` cards in it
+    (with two packs, the fifth to seventh copies beside one four set aside).
+    A negative cap means the cards it has already make a four too many.
+    """
+    held = Counter(bound[t].rank for t in hand if t in bound)
+    allowed = Counter(ranks)
+    return Counter(
+        {rank: 4 * allowed[rank] + 3 - held[rank] for rank in Rank if rank is not Rank.JOKER}
+    )
+
+
+def holds_extra_four(noted: list[Noted], bound: dict[int, Card]) -> bool:
+    """Whether a noted hand holds, among the cards it has, a four it did not set aside."""
+    for hand, ranks in noted:
+        held = Counter(
+            bound[t].rank for t in hand if t in bound and bound[t].rank is not Rank.JOKER
+        )
+        if held:
+            allowed = Counter(ranks)
+            if any(count // 4 > allowed[rank] for rank, count in held.items()):
+                return True
+    return False
+
+
+def short_of_fours(noted: list[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:
+    """Whether a noted hand can no longer be filled: the cards left cannot fill it under its caps.
+
+    ``pool`` counts the cards of each rank that no token has yet (jokers
+    included). Each free token of a noted hand gets one of them, at most the
+    cap of each rank: so the caps, bounded by what is left, must cover the
+    hand's free tokens. Giving cards only lowers both sides alike or the
+    left side alone, so once this holds it holds for good: the sampler may
+    back up at once.
+    """
+    for hand, ranks in noted:
+        free = sum(1 for t in hand if t not in bound)
+        if not free:
+            continue
+        limits = caps(hand, ranks, bound)
+        room = pool[Rank.JOKER] + sum(
+            min(left, limits[rank]) for rank, left in pool.items() if rank is not Rank.JOKER
+        )
+        if room < free:
+            return True
+    return False
+
+
+def fill(
+    bound: dict[int, Card],
+    free: list[int],
+    pool: list[Card],
+    noted: list[Noted],
+    rng: random.Random,
+) -> dict[int, Card] | None:
+    """``bound`` with each of ``free`` given a card of ``pool``, no noted hand over its caps.
+
+    ``pool`` may hold more cards than ``free`` has tokens (a deal that leaves
+    cards out of the game); those are left over. ``None`` if no deal exists
+    or the exact search spent its budget.
+    """
+    cards = list(pool)
+    for _ in range(_DRAWS if noted else 1):
+        rng.shuffle(cards)
+        dealt = dict(bound)
+        dealt.update(zip(free, cards, strict=False))
+        if not holds_extra_four(noted, dealt):
+            return dealt
+    if not noted:
+        return None
+    return _searched(bound, free, cards, noted, rng)
+
+
+def _searched(
+    bound: dict[int, Card],
+    free: list[int],
+    pool: list[Card],
+    noted: list[Noted],
+    rng: random.Random,
+) -> dict[int, Card] | None:
+    """The exact search of :func:`fill`, by class of free tokens and by rank."""
+    hands = [frozenset(hand) for hand, _ in noted]
+    classes: dict[tuple[int, ...], list[int]] = {}
+    for token in free:
+        classes.setdefault(tuple(k for k, hand in enumerate(hands) if token in hand), []).append(
+            token
+        )
+    # The cards left out of the game go with the tokens in no noted hand.
+    classes.setdefault((), [])
+    keys = list(classes)
+    room = [len(classes[key]) for key in keys]
+    room[keys.index(())] += len(pool) - len(free)
+    limits = [caps(hand, ranks, bound) for hand, ranks in noted]
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in pool:
+        by_rank.setdefault(card.rank, []).append(card)
+    ranks = sorted(by_rank, key=lambda rank: (rank is Rank.JOKER, -len(by_rank[rank])))
+    search = _Deal(keys, room, limits, [len(by_rank[rank]) for rank in ranks], ranks, rng)
+    counts = search.run()
+    if counts is None:
+        return None
+    dealt = dict(bound)
+    parts: list[list[Card]] = [[] for _ in keys]
+    for rank, vector in zip(ranks, counts, strict=True):
+        copies = by_rank[rank]
+        rng.shuffle(copies)
+        start = 0
+        for part, count in zip(parts, vector, strict=True):
+            part.extend(copies[start : start + count])
+            start += count
+    for key, part in zip(keys, parts, strict=True):
+        rng.shuffle(part)
+        dealt.update(zip(classes[key], part, strict=False))
+    return dealt
+
+
+class _Deal:
+    """How many cards of each rank go to each class: a depth-first search with a budget."""
+
+    def __init__(
+        self,
+        keys: list[tuple[int, ...]],
+        room: list[int],
+        limits: list[Counter[Rank]],
+        sizes: list[int],
+        ranks: list[Rank],
+        rng: random.Random,
+    ) -> None:
+        self.keys, self.room, self.limits = keys, room, limits
+        self.sizes, self.ranks, self.rng = sizes, ranks, rng
+        self.nodes = 0
+        # Per noted hand: the classes inside it.
+        self.inside = [[i for i, key in enumerate(keys) if k in key] for k in range(len(limits))]
+
+    def run(self) -> list[tuple[int, ...]] | None:
+        chosen: list[tuple[int, ...]] = []
+        return chosen if self._extend(chosen) else None
+
+    def _extend(self, chosen: list[tuple[int, ...]]) -> bool:
+        depth = len(chosen)
+        if depth == len(self.ranks):
+            return True
+        if not self._coverable(depth):
+            return False
+        rank = self.ranks[depth]
+        for vector in self._vectors(rank, self.sizes[depth]):
+            self.nodes += 1
+            if self.nodes > _NODES:
+                return False
+            self._take(rank, vector, -1)
+            chosen.append(vector)
+            if self._extend(chosen):
+                return True
+            chosen.pop()
+            self._take(rank, vector, 1)
+        return False
+
+    def _take(self, rank: Rank, vector: tuple[int, ...], sign: int) -> None:
+        for i, count in enumerate(vector):
+            self.room[i] += sign * count
+        if rank is not Rank.JOKER:
+            for k, inside in enumerate(self.inside):
+                self.limits[k][rank] += sign * sum(vector[i] for i in inside)
+
+    def _coverable(self, depth: int) -> bool:
+        """Whether the ranks still to deal can fill each noted hand's free tokens under its caps."""
+        rest = list(zip(self.ranks[depth:], self.sizes[depth:], strict=True))
+        for k, inside in enumerate(self.inside):
+            need = sum(self.room[i] for i in inside)
+            limits = self.limits[k]
+            have = sum(
+                size if rank is Rank.JOKER else min(size, limits[rank]) for rank, size in rest
+            )
+            if have < need:
+                return False
+        return True
+
+    def _vectors(self, rank: Rank, total: int) -> Iterator[tuple[int, ...]]:
+        """Each count per class of ``total`` cards of ``rank`` within room and caps, lazily.
+
+        Class by class, each count is tried in a random order weighted by the
+        placements it stands for there and in the classes after it (caps
+        aside), so the first counts tried are drawn about as a uniform deal
+        would draw them.
+        """
+        room = list(self.room)  # the search changes its own as it goes deeper
+        caps = [total if rank is Rank.JOKER else limits[rank] for limits in self.limits]
+        after = [sum(room[i + 1 :]) for i in range(len(room))]
+        keys, rng = self.keys, self.rng
+
+        def extend(prefix: tuple[int, ...], left: int) -> Iterator[tuple[int, ...]]:
+            i = len(prefix)
+            if i == len(keys):
+                yield prefix
+                return
+            most = min([left, room[i]] + [caps[k] for k in keys[i]])
+            counts = list(range(max(0, left - after[i]), most + 1))
+            weights = [comb(room[i], c) * comb(after[i], left - c) for c in counts]
+            for count in _weighted(counts, weights, rng):
+                for k in keys[i]:
+                    caps[k] -= count
+                yield from extend((*prefix, count), left - count)
+                for k in keys[i]:
+                    caps[k] += count
+
+        return extend((), total)
+
+
+def _weighted(items: list[int], weights: list[int], rng: random.Random) -> list[int]:
+    """``items`` in a random order, each next one drawn with chance proportional to its weight."""
+    keyed = [
+        (rng.random() ** (1.0 / weight), item)
+        for item, weight in zip(items, weights, strict=True)
+        if weight
+    ]
+    keyed.sort(reverse=True)
+    return [item for _, item in keyed]
