@@ -98,11 +98,10 @@ def _catalog_ids(language: str) -> set[str]:
     path = Path(cr.__file__).parent / "locale" / language / "LC_MESSAGES" / "cheatrules.po"
     with path.open("rb") as file:
         catalog = read_po(file, locale=language)
-    same = set()
+    same: set[str] = set()
     for entry in catalog:
-        ids, strings = entry.id, entry.string
-        if isinstance(ids, str):
-            ids, strings = (ids,), (strings,)
+        ids = (entry.id,) if isinstance(entry.id, str) else tuple(entry.id)
+        strings = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string or ())
         if ids and ids[0] and strings and strings[0] == ids[0]:
             same.add(ids[0])
     return same
