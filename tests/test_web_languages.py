@@ -59,6 +59,13 @@ class Reader:
     def send(self, message: Message) -> None:
         self.session.send_text(json.dumps(message))
 
+    def until_pong(self) -> list[Message]:
+        """Every message up to the next ``pong``, that one included."""
+        answers: list[Message] = []
+        while not answers or answers[-1]["type"] != "pong":
+            answers.append(json.loads(self.session.receive_text()))
+        return answers
+
     def next(self, kind: str) -> Message:
         for _ in range(200):
             message: Message = json.loads(self.session.receive_text())
@@ -197,10 +204,12 @@ def test_a_seat_switches_its_language_and_the_other_seats_keep_theirs(tmp_path: 
             mine, other = Reader(a, ids["seat0"], "en"), Reader(b, ids["seat1"], "es")
             assert mine.view["log"][0].startswith("seat ")
             mine.send({"type": "language", "v": 1, "lang": "fr"})
-            welcome = mine.next("welcome")
+            mine.send({"type": "ping", "v": 1})  # answered after the switch's own answers
+            answers = mine.until_pong()
+            assert [answer["type"] for answer in answers] == ["welcome", "view", "pong"]
+            welcome, view = answers[0], answers[1]
             assert welcome["lang"] == "fr" and welcome["table"]["title"] == "Cheat anglais"
             assert welcome["words"] == words.page_words("fr")
-            view = mine.next("view")
             assert view["log"][0].startswith("joueur ")
             assert not any(line.startswith("seat ") for line in view["log"])
             # The other seat was told nothing, and still reads Spanish.
