@@ -426,3 +426,19 @@ def test_each_choice_comes_with_a_label_in_the_seats_language(tmp_path: Path) ->
             window = answerer.next("view")
             assert window["choices"] == ["challenge", "accept"]
             assert window["labels"] == {"challenge": "¡Cheat!", "accept": "Dejarlo pasar"}
+
+
+def test_the_pages_scripts_hold_no_words_of_their_own() -> None:
+    # Every word a page shows comes from the words table; the scripts spell only
+    # the protocol's and the page's names. A literal of two words or more is a sentence.
+    static = Path(words.__file__).parent / "static"
+    allowed = {"use strict", "challenge earlier", "#hand .card.selected", "play  as "}
+    sentences = []
+    for script in ("table.js", "host.js"):
+        text = re.sub(r"//[^\n]*", "", (static / script).read_text(encoding="utf-8"))
+        for literal in re.findall(r'"([^"\n]*)"|`([^`]*)`', text):
+            said = re.sub(r"\$\{[^}]*\}", "", "".join(literal))
+            spoken = [word for word in said.split() if re.search("[A-Za-z]{2}", word)]
+            if len(spoken) >= 2 and said not in allowed:
+                sentences.append((script, said))
+    assert sentences == []
