@@ -442,3 +442,17 @@ def test_the_pages_scripts_hold_no_words_of_their_own() -> None:
             if len(spoken) >= 2 and said not in allowed:
                 sentences.append((script, said))
     assert sentences == []
+
+
+def test_an_error_that_can_tell_itself_is_sent_in_the_seats_language() -> None:
+    # An engine error with a describe(language) is told through it; one without keeps its str.
+    class Told(cr.IllegalActionError):
+        def describe(self, language: str) -> str:
+            return f"<{language}>"
+
+    assert words.told(Told("in English"), "ru") == "<ru>"
+    assert words.told(cr.IllegalActionError("in English"), "ru") == "in English"
+    refused = words.unknown_language("xx")
+    assert words.told(refused, "fr") == (
+        "langue inconnue 'xx' ; les langues sont 'en', 'pt', 'es', 'fr' et 'ru'"
+    )

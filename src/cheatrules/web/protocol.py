@@ -139,6 +139,11 @@ def read_message(text: str | bytes | None) -> Incoming:
         raise ProtocolError(
             N_('this server speaks version %(version)s: send "v": %(version)s'), version=VERSION
         )
+    return _read(kind, data)
+
+
+def _read(kind: str, data: dict[str, Any]) -> Incoming:
+    """The fields of one client message of a known type and version."""
     if kind == "hello":
         token = data.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= 200:

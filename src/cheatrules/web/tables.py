@@ -185,7 +185,7 @@ class Room:
         self.tokens = stored.tokens
         self.closed = stored.closed
         self.state = state
-        self.call = challenge_call(state.rules)
+        self.call = challenge_call(state.rules)  # in English; call_in(language) for a seat
         self.bots: dict[int, Agent] = {}
         self.rngs: dict[int, random.Random] = {}
         for seat, kind in enumerate(self.settings["seats"]):

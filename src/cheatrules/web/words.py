@@ -33,7 +33,6 @@ __all__ = [
     "action_label",
     "checked",
     "page_words",
-    "seat_name",
     "told",
     "unknown_language",
 ]
@@ -233,17 +232,7 @@ def told(error: CheatRulesError, language: str) -> str:
     An engine error that cannot yet tell itself in another language keeps its English message.
     """
     describe: Callable[[str], str] | None = getattr(error, "describe", None)
-    if callable(describe):
-        try:
-            return describe(language)
-        except (TypeError, ValueError, KeyError):  # pragma: no cover - a describe of another shape
-            pass
-    return str(error)
-
-
-def seat_name(seat: object) -> Callable[[str], str]:
-    """A seat's name, told in the language a message is told in: ``"seat 2"``, ``"jogador 2"``."""
-    return lambda language: translations(language).gettext("seat %(seat)s") % {"seat": seat}
+    return describe(language) if callable(describe) else str(error)
 
 
 class LanguageError(WordedError):
