@@ -8,6 +8,7 @@ installs them); without them the test fails and says so.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -203,7 +204,7 @@ def let_it_stand(declarer: int, since: dict[Page, int], *pages: Page) -> None:
     called). A bot's next claim may open the next window at once: the waits
     are for this claim's window, never for "no window".
     """
-    claim = f"Claim: seat {declarer}:"
+    claim = f"Claim: seat {declarer}:"  # the English page's words
 
     def settled(page: Page) -> bool:
         return not (page.window_open() and page.text("#window-claim").startswith(claim))
@@ -236,7 +237,7 @@ def test_two_people_play_and_call_cheat_in_a_real_browser(server: str, browser: 
     assert len(start) == 18 and first.counts() == [18, 17, 17] == second.counts()
     assert len(second.hand()) == 17
     assert "Your decision" in first.text("#status")
-    assert "Seat 0 to decide" in second.text("#status")
+    assert "seat 0 to decide" in second.text("#status")
     assert not second.enabled("play")
 
     # An illegal attempt: five cards at once. The engine's message shows; nothing changes.
@@ -255,7 +256,7 @@ def test_two_people_play_and_call_cheat_in_a_real_browser(server: str, browser: 
     first.until(lambda d: len(first.hand()) == 17, "the card never left the hand")
     assert not first.text("#error")
     second.until(lambda d: second.enabled("cheat"), "seat 1 sees no Cheat! button")
-    assert second.text("#cheat") == "Cheat!" and "1 × A" in second.text("#window-claim")
+    assert second.text("#cheat") == "Cheat!" and "one Ace" in second.text("#window-claim")
     assert not first.enabled("cheat")  # the declarer does not answer its own claim
     let_it_stand(0, since, second)
     second.until(lambda d: second.to_move() == 1, "seat 1 does not move next")
@@ -301,3 +302,54 @@ def test_two_people_play_and_call_cheat_in_a_real_browser(server: str, browser: 
         hidden = [card for card in other.hand() if card not in seen]
         assert hidden
         assert not [card for card in hidden if card in source]
+
+
+def shoot(page: Page, name: str) -> None:
+    """Save the page's picture as ``name`` in ``$CHEATRULES_SHOTS``, when that folder is set."""
+    folder = os.environ.get("CHEATRULES_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.use().save_screenshot(str(Path(folder) / name))
+
+
+def test_a_seat_reads_its_page_in_its_own_language_beside_an_english_seat(
+    server: str, browser: WebDriver
+) -> None:
+    links = create_table(browser, server)
+    english = open_seat(browser, links[0])
+    russian = open_seat(browser, links[1].replace("#", "?lang=ru#"))
+    russian.until(lambda d: russian.text("#play") == "Положить выбранные карты", "no Russian page")
+    assert russian.read("return document.documentElement.lang") == "ru"
+    assert "игрок 1" in russian.text("#title") and "Английский Cheat" in russian.text("#title")
+    assert russian.text("#status").startswith("ход игрока 0")
+    assert russian.log()[0].startswith("игрок ") and english.log()[0].startswith("seat ")
+    assert english.text("#play") == "Play the selected cards"
+
+    # Seat 0 lays a card: seat 1 reads the claim, the window and its buttons in Russian.
+    english.until(lambda d: english.to_move() == 0, "seat 0 does not open")
+    card = english.hand()[0]
+    english.play([card], "A")
+    russian.until(lambda d: russian.enabled("cheat"), "seat 1 sees no window")
+    assert russian.text("#cheat") == "Обман!" and russian.text("#accept") == "Поверить"
+    assert russian.text("#window-claim").startswith("Заявление: игрок 0: один туз")
+    assert any(line.startswith("игрок 0 кладёт 1 карту: один туз") for line in russian.log())
+    assert english.log()[-1].startswith("seat 0 lays 1 card: one Ace")
+    shoot(russian, "web-table-ru.png")
+
+    # The seat switches to Portuguese on its page: the words change, the other seat's stay.
+    Select(russian.use().find_element(By.ID, "language")).select_by_value("pt")
+    russian.until(
+        lambda d: (
+            russian.text("#cheat-earlier") != ""
+            and russian.text("#play") == "Jogar as cartas escolhidas"
+        ),
+        "no switch to Portuguese",
+    )
+    russian.until(
+        lambda d: any(line.startswith("jogador 0 joga 1 carta: um Ás") for line in russian.log()),
+        "the log stayed Russian",
+    )
+    assert russian.text("#accept") == "Deixar passar"
+    assert "lang=pt" in russian.use().current_url
+    assert english.text("#accept") == "Let it stand" and english.log()[-1].startswith("seat 0")
+    shoot(russian, "web-table-pt.png")

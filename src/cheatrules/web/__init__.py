@@ -19,9 +19,20 @@ from pathlib import Path
 
 from .app import create_app
 from .protocol import VERSION, ProtocolError
-from .tables import Hall, Room, TableError
+from .tables import Hall, RefusedActionError, Room, TableError
+from .words import LanguageError
 
-__all__ = ["VERSION", "Hall", "ProtocolError", "Room", "TableError", "create_app", "serve"]
+__all__ = [
+    "VERSION",
+    "Hall",
+    "LanguageError",
+    "ProtocolError",
+    "RefusedActionError",
+    "Room",
+    "TableError",
+    "create_app",
+    "serve",
+]
 
 
 def serve(

@@ -2,8 +2,13 @@
 
 Every message is a JSON object with a ``"type"`` and a protocol version
 ``"v"`` (:data:`VERSION`). The server sends ``welcome``, ``view``,
-``error``, ``closed`` and ``pong``; a client sends ``hello`` (its token),
-``action`` and ``ping``. docs/guide/web-table.md describes each field.
+``error``, ``closed`` and ``pong``; a client sends ``hello`` (its token, and
+the language it reads), ``action``, ``language`` (to read another) and
+``ping``. docs/guide/web-table.md describes each field.
+
+Everything a connection is sent that a person reads (the narrated log, the
+claims, the buttons' labels, the errors) is in that connection's language,
+chosen per call: two seats of one table may read two languages at once.
 
 A seat's ``view`` is made from :meth:`GameState.observe
 <cheatrules.GameState.observe>` alone, and a spectator's from the public
@@ -19,14 +24,17 @@ from typing import Any
 
 import attrs
 
+from cheatrules._i18n import LANGUAGES
+from cheatrules._i18n import claim as said_claim
 from cheatrules.actions import Action, parse_action
 from cheatrules.cards import Card
 from cheatrules.decision import Decision, Window
-from cheatrules.errors import CheatRulesError
 from cheatrules.events import Event, Visibility
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
 from cheatrules.table import Claim, Table
+
+from .words import N_, WordedError, action_label, checked
 
 __all__ = [
     "LEGAL_LIMIT",
@@ -34,6 +42,7 @@ __all__ = [
     "VERSION",
     "Incoming",
     "ProtocolError",
+    "claim_json",
     "message",
     "public_events",
     "read_message",
@@ -48,21 +57,27 @@ MAX_MESSAGE = 4096
 #: A seat's legal actions are listed in full when there are at most this many.
 LEGAL_LIMIT = 200
 #: The messages a client may send.
-CLIENT_TYPES = ("hello", "action", "ping")
+CLIENT_TYPES = ("hello", "action", "language", "ping")
 
 
-class ProtocolError(CheatRulesError, ValueError):
-    """A client's message that is too long, not JSON, or not one of the protocol's messages."""
+class ProtocolError(WordedError):
+    """A client's message that is too long, not JSON, or not one of the protocol's messages.
+
+    ``str(error)`` is the English message; ``error.describe(language)`` tells it
+    in a reader's language.
+    """
 
 
 @attrs.frozen
 class Incoming:
     """A client's message, checked: its type and what it carries."""
 
-    #: ``"hello"``, ``"action"`` or ``"ping"``.
+    #: ``"hello"``, ``"action"``, ``"language"`` or ``"ping"``.
     type: str
     #: The token of a ``hello``; else ``None``.
     token: str | None = None
+    #: The language a ``hello`` or a ``language`` message asks for, checked; else ``None``.
+    lang: str | None = None
     #: The action of an ``action`` message, read from its text form; else ``None``.
     action: Action | None = None
     #: The seat an ``action`` message says it acts for, if it says; else ``None``.
@@ -81,57 +96,87 @@ def read_message(text: str | bytes | None) -> Incoming:
         ProtocolError: the message is longer than :data:`MAX_MESSAGE`, not a
             JSON object, of an unknown type or version, or lacks a field;
             the message says what is expected.
+        LanguageError: a ``"lang"`` the library does not speak (the message names the five).
         ActionTextError: an ``action`` whose text spells no action.
         CardError: an ``action`` whose cards or ranks cannot be read.
 
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_MESSAGE * 4:
-            raise ProtocolError(f"a message may be at most {MAX_MESSAGE} characters")
+            raise ProtocolError(
+                N_("a message may be at most %(limit)s characters"), limit=MAX_MESSAGE
+            )
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("a message must be UTF-8 JSON text") from None
+            raise ProtocolError(N_("a message must be UTF-8 JSON text")) from None
     if not isinstance(text, str):
-        raise ProtocolError("a message must be JSON text")
+        raise ProtocolError(N_("a message must be JSON text"))
     if len(text) > MAX_MESSAGE:
         raise ProtocolError(
-            f"a message may be at most {MAX_MESSAGE} characters; this one has {len(text)}"
+            N_("a message may be at most %(limit)s characters; this one has %(length)s"),
+            limit=MAX_MESSAGE,
+            length=len(text),
         )
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError(
-            'a message must be a JSON object such as {"type": "action", "v": 1, '
-            '"action": "play 7♣ as 7"}'
+            N_("a message must be a JSON object such as %(example)s"),
+            example='{"type": "action", "v": 1, "action": "play 7♣ as 7"}',
         ) from None
     if not isinstance(data, dict):
-        raise ProtocolError('a message must be a JSON object with "type" and "v"')
+        raise ProtocolError(N_('a message must be a JSON object with "type" and "v"'))
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(
-            f"unknown message type {kind!r}; the types are {', '.join(map(repr, CLIENT_TYPES))}"
+            N_("unknown message type %(kind)s; the types are %(types)s"),
+            kind=repr(kind),
+            types=", ".join(map(repr, CLIENT_TYPES)),
         )
     version = data.get("v")
     if type(version) is not int or version != VERSION:
-        raise ProtocolError(f'this server speaks version {VERSION}: send "v": {VERSION}')
+        raise ProtocolError(
+            N_('this server speaks version %(version)s: send "v": %(version)s'), version=VERSION
+        )
+    return _read(kind, data)
+
+
+def _read(kind: str, data: dict[str, Any]) -> Incoming:
+    """The fields of one client message of a known type and version."""
     if kind == "hello":
         token = data.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= 200:
-            raise ProtocolError('a hello needs "token": the token of your link')
-        return Incoming("hello", token=token)
+            raise ProtocolError(N_('a hello needs "token": the token of your link'))
+        lang = data.get("lang")
+        return Incoming("hello", token=token, lang=None if lang is None else checked(lang))
+    if kind == "language":
+        if "lang" not in data:
+            raise ProtocolError(
+                N_('a language message needs "lang": %(languages)s'), languages=_codes()
+            )
+        return Incoming("language", lang=checked(data["lang"]))
     if kind == "ping":
         return Incoming("ping")
     text_form = data.get("action")
     if not isinstance(text_form, str):
         raise ProtocolError(
-            'an action message needs "action": the action as text, such as "play 7♣ as 7", '
-            '"challenge" or "accept"'
+            N_(
+                'an action message needs "action": the action as text, such as %(play)s, '
+                "%(challenge)s or %(accept)s"
+            ),
+            play='"play 7♣ as 7"',
+            challenge='"challenge"',
+            accept='"accept"',
         )
     seat = data.get("seat")
     if seat is not None and type(seat) is not int:
-        raise ProtocolError('"seat", when given, must be a whole number')
+        raise ProtocolError(N_('"seat", when given, must be a whole number'))
     return Incoming("action", action=parse_action(text_form), seat=seat)
+
+
+def _codes() -> str:
+    return ", ".join(f'"{code}"' for code in LANGUAGES)
 
 
 # -- what is sent ------------------------------------------------------------------
@@ -141,22 +186,28 @@ def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _claim(claim: Claim | None) -> dict[str, Any] | None:
+def claim_json(claim: Claim | None, language: str = "en") -> dict[str, Any] | None:
+    """A claim as JSON: ``seat``, ``count``, ``rank``, and ``said``, the claim in ``language``."""
     if claim is None:
         return None
-    return {"seat": claim.seat, "count": claim.count, "rank": str(claim.rank)}
+    return {
+        "seat": claim.seat,
+        "count": claim.count,
+        "rank": str(claim.rank),
+        "said": said_claim(claim.count, claim.rank, language),
+    }
 
 
-def _table(table: Table) -> dict[str, Any]:
+def _table(table: Table, language: str) -> dict[str, Any]:
     """What every seat sees, as JSON."""
     outcome = table.outcome
     required = table.required_rank
     return {
         "players": table.players,
         "hand_sizes": list(table.hand_sizes),
-        "groups": [_claim(claim) for claim in table.claims],
+        "groups": [claim_json(claim, language) for claim in table.claims],
         "pile_size": table.pile_size,
-        "last_claim": _claim(table.last_claim),
+        "last_claim": claim_json(table.last_claim, language),
         "allowed_ranks": [str(rank) for rank in table.allowed_ranks],
         "required_rank": None if required is None else str(required),
         "active": list(table.seating.active),
@@ -170,10 +221,10 @@ def _table(table: Table) -> dict[str, Any]:
     }
 
 
-def _decision(decision: Decision) -> dict[str, Any]:
+def _decision(decision: Decision, language: str) -> dict[str, Any]:
     shown: dict[str, Any] = {"phase": decision.phase.value, "to_move": decision.to_move}
     if isinstance(decision, Window):
-        shown["claim"] = _claim(decision.claim)
+        shown["claim"] = claim_json(decision.claim, language)
         shown["askers"] = [decision.seat, *decision.askers]
     return shown
 
@@ -196,6 +247,15 @@ def _legal(seen: Observation) -> dict[str, Any]:
     }
 
 
+def _labels(texts: Iterable[str], phase: str, call: str, language: str) -> dict[str, str]:
+    """What each button that sends one of ``texts`` says, in ``language``."""
+    return {
+        text: action_label(text, phase, language, call=call)
+        for text in texts
+        if not text.startswith("play ")
+    }
+
+
 def seat_view(
     seen: Observation,
     *,
@@ -203,26 +263,34 @@ def seat_view(
     window: dict[str, Any] | None,
     answers: Sequence[str] = (),
     log: Sequence[str] | None = None,
+    language: str = "en",
 ) -> dict[str, Any]:
-    """A seat's ``view`` fields, from its observation alone.
+    """A seat's ``view`` fields, from its observation alone, in ``language``.
 
     Args:
         seen: the seat's observation (``state.observe(seat)``).
-        call: what a challenger calls out (``"Cheat!"``).
+        call: what a challenger calls out, in ``language`` (``"Cheat!"``).
         window: the real-time challenge window as every seat sees it, or ``None``.
         answers: the answers this seat may give in the open window (action texts).
-        log: the narrated log, if already made from ``seen.events``.
+        log: the narrated log, if already made from ``seen.events`` in ``language``.
+        language: the language of the log, the claims' ``said`` and the ``labels``.
+
+    Raises:
+        LanguageError: a language the library does not speak.
 
     """
+    checked(language)
     view = {
         "seat": seen.seat,
         "hand": _cards(seen.hand),
-        **_table(seen.table),
-        "decision": _decision(seen.decision),
+        **_table(seen.table, language),
+        "decision": _decision(seen.decision, language),
         "my_turn": seen.is_my_turn and window is None,
         **_legal(seen),
         "window": window,
-        "log": list(log) if log is not None else list(narrate(seen.events, challenge_word=call)),
+        "log": list(log)
+        if log is not None
+        else list(narrate(seen.events, challenge_word=call, language=language)),
     }
     if window is not None:
         # In a real-time window every opponent answers at once: the engine's
@@ -230,6 +298,9 @@ def seat_view(
         view["choices"] = list(answers)
         view["legal"] = list(answers)
         view["legal_count"] = len(answers)
+    phase = seen.decision.phase.value
+    shown = [*view["choices"], *(view["legal"] or [] if phase == "discard" else [])]
+    view["labels"] = _labels(shown, "challenge" if window is not None else phase, call, language)
     return view
 
 
@@ -240,17 +311,27 @@ def spectator_view(
     *,
     call: str,
     window: dict[str, Any] | None,
+    language: str = "en",
 ) -> dict[str, Any]:
-    """A spectator's ``view`` fields: the public table and the public log, never a hand."""
+    """A spectator's ``view`` fields: the public table and the public log, never a hand.
+
+    ``call`` is the game's challenge call in ``language``, the language of the log.
+
+    Raises:
+        LanguageError: a language the library does not speak.
+
+    """
+    checked(language)
     return {
         "seat": None,
-        **_table(table),
-        "decision": _decision(decision.seen_by(-1)),
+        **_table(table, language),
+        "decision": _decision(decision.seen_by(-1), language),
         "my_turn": False,
         "choices": [],
         "offered": [],
         "legal_count": 0,
         "legal": [],
         "window": window,
-        "log": list(narrate(public_events(events), challenge_word=call)),
+        "labels": {},
+        "log": list(narrate(public_events(events), challenge_word=call, language=language)),
     }

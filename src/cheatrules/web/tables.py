@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from cheatrules._i18n import translations
 from cheatrules.actions import Accept, Action, Challenge
 from cheatrules.bots import Agent
 from cheatrules.cli._options import BOTS, shorthands
@@ -46,8 +47,9 @@ from cheatrules.state import GameState
 from cheatrules.variants import VARIANTS, challenge_call, rules_for, variant
 
 from . import protocol, storage
+from .words import N_, WordedError, told
 
-__all__ = ["Hall", "Room", "TableError"]
+__all__ = ["Hall", "RefusedActionError", "Room", "TableError"]
 
 _log = logging.getLogger("cheatrules.web")
 
@@ -57,15 +59,34 @@ MAX_TABLES = 1000
 MAX_CONNECTIONS = 64
 
 
-class TableError(CheatRulesError, ValueError):
-    """A request the tables cannot grant: bad settings, an unknown table or token."""
+class TableError(WordedError):
+    """A request the tables cannot grant: bad settings, an unknown table or token.
+
+    ``str(error)`` is the English message; ``error.describe(language)`` tells it
+    in a reader's language.
+    """
+
+
+#: The refusal of an answer from a seat the window does not ask.
+_NOT_ASKED = N_(
+    "seat %(seat)s cannot answer this claim: only seats %(askers)s may call %(call)s or accept"
+)
+
+
+class RefusedActionError(WordedError, IllegalActionError):
+    """An action the table refuses before the engine sees it: closed, over, or not this seat's turn.
+
+    An :class:`~cheatrules.errors.IllegalActionError` that can tell itself in
+    a seat's language (``describe``).
+    """
 
 
 class Sender(Protocol):
-    """What a room needs of a connection: a place to put the text it sends."""
+    """What a room needs of a connection: a place to put the text it sends, and its language."""
 
     role: str
     seat: int | None
+    language: str
 
     def send(self, text: str) -> None:
         """Queue ``text`` to be sent, in order."""
@@ -111,14 +132,21 @@ def _token() -> str:
 
 def _options(game: str, players: object, options: object) -> tuple[int, dict[str, Any]]:
     if type(players) is not int:
-        raise TableError(f"players must be a whole number; got {players!r}")
+        raise TableError(
+            N_("players must be a whole number; got %(players)s"), players=repr(players)
+        )
     if not isinstance(options, dict):
-        raise TableError('"options" must be a JSON object of house rules, such as {"jokers": true}')
+        raise TableError(
+            N_('"options" must be a JSON object of house rules, such as %(example)s'),
+            example='{"jokers": true}',
+        )
     for name, value in options.items():
         if name in ("players", "seed"):
-            raise TableError(f"{name} is not a house rule")
+            raise TableError(N_("%(name)s is not a house rule"), name=name)
         if not isinstance(value, (bool, int, str)):
-            raise TableError(f"house rule {name} must be true, false, a number or a name")
+            raise TableError(
+                N_("house rule %(name)s must be true, false, a number or a name"), name=name
+            )
     return players, options
 
 
@@ -127,7 +155,9 @@ def _seats(seats: object, players: int) -> list[dict[str, Any]]:
         return [{"kind": "human"}] * players
     if not isinstance(seats, list) or len(seats) != players:
         raise TableError(
-            f'"seats" must list each of the {players} seats: "human" or a bot ({", ".join(BOTS)})'
+            N_('"seats" must list each of the %(players)s seats: "human" or a bot (%(bots)s)'),
+            players=players,
+            bots=", ".join(BOTS),
         )
     made: list[dict[str, Any]] = []
     for seat in seats:
@@ -137,7 +167,10 @@ def _seats(seats: object, players: int) -> list[dict[str, Any]]:
             made.append({"kind": "bot", "bot": seat})
         else:
             raise TableError(
-                f"seat {len(made)}: {seat!r} is neither 'human' nor a bot ({', '.join(BOTS)})"
+                N_("seat %(seat)s: %(kind)s is neither 'human' nor a bot (%(bots)s)"),
+                seat=len(made),
+                kind=repr(seat),
+                bots=", ".join(BOTS),
             )
     return made
 
@@ -152,7 +185,7 @@ class Room:
         self.tokens = stored.tokens
         self.closed = stored.closed
         self.state = state
-        self.call = challenge_call(state.rules)
+        self.call = challenge_call(state.rules)  # in English; call_in(language) for a seat
         self.bots: dict[int, Agent] = {}
         self.rngs: dict[int, random.Random] = {}
         for seat, kind in enumerate(self.settings["seats"]):
@@ -186,19 +219,23 @@ class Room:
             return "spectator", None
         if _same(token, self.tokens["host"]):
             return "host", None
-        raise TableError("this link's token is not one of this table's")
+        raise TableError(N_("this link's token is not one of this table's"))
 
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is this table's host token."""
         return _same(token, self.tokens["host"])
 
-    def describe(self) -> dict[str, Any]:
-        """The table's public settings, for the ``welcome`` message."""
+    def call_in(self, language: str) -> str:
+        """What a challenger calls out at this table, in ``language``."""
+        return challenge_call(self.state.rules, language=language)
+
+    def describe(self, language: str = "en") -> dict[str, Any]:
+        """The table's public settings, for the ``welcome`` message, worded in ``language``."""
         return {
             "id": self.table_id,
             "game": self.state.rules.name,
-            "title": variant(self.state.rules.name).title,
-            "call": self.call,
+            "title": variant(self.state.rules.name).title_in(language),
+            "call": self.call_in(language),
             "players": self.state.players,
             "seats": [
                 {"seat": seat, "kind": kind["kind"], "bot": kind.get("bot")}
@@ -211,17 +248,13 @@ class Room:
 
     # -- what is sent -------------------------------------------------------------
 
-    def _window_json(self) -> dict[str, Any] | None:
+    def _window_json(self, language: str) -> dict[str, Any] | None:
         window = self.window
         if window is None:
             return None
         decision = self.state.decision
         claim = decision.claim if isinstance(decision, Window) else None
-        shown = (
-            None
-            if claim is None
-            else {"seat": claim.seat, "count": claim.count, "rank": str(claim.rank)}
-        )
+        shown = protocol.claim_json(claim, language)
         return window.public(asyncio.get_running_loop().time(), shown)
 
     def answers_for(self, seat: int) -> list[str]:
@@ -233,17 +266,27 @@ class Room:
         assert isinstance(decision, Window)
         return [action.text() for action in attrs.evolve(decision, seat=seat).choices]
 
-    def view(self, role: str, seat: int | None) -> str:
-        """The ``view`` message for a seat (``role == "seat"``) or a spectator."""
-        window = self._window_json()
+    def view(self, role: str, seat: int | None, language: str = "en") -> str:
+        """The ``view`` message for a seat (``role == "seat"``) or a spectator, in ``language``."""
+        window = self._window_json(language)
         state = self.state
+        call = self.call_in(language)
         if role == "seat" and seat is not None:
             fields = protocol.seat_view(
-                state.observe(seat), call=self.call, window=window, answers=self.answers_for(seat)
+                state.observe(seat),
+                call=call,
+                window=window,
+                answers=self.answers_for(seat),
+                language=language,
             )
         else:
             fields = protocol.spectator_view(
-                state.table, state.decision, state.events, call=self.call, window=window
+                state.table,
+                state.decision,
+                state.events,
+                call=call,
+                window=window,
+                language=language,
             )
         return protocol.message(
             "view",
@@ -255,10 +298,10 @@ class Room:
         )
 
     def broadcast(self) -> None:
-        """Send every connection its own view of the table as it stands."""
-        made: dict[tuple[str, int | None], str] = {}
+        """Send every connection its own view of the table as it stands, in its own language."""
+        made: dict[tuple[str, int | None, str], str] = {}
         for connection in list(self.connections):
-            key = (connection.role, connection.seat)
+            key = (connection.role, connection.seat, connection.language)
             if key not in made:
                 made[key] = self.view(*key)
             connection.send(made[key])
@@ -274,7 +317,7 @@ class Room:
 
         """
         if self.closed:
-            raise IllegalActionError("this table is closed")
+            raise RefusedActionError(N_("this table is closed"))
         started = time.time()
         window = self.window
         if window is not None:
@@ -282,11 +325,15 @@ class Room:
             return
         state = self.state
         if state.is_over:
-            raise IllegalActionError("the game is over")
+            raise RefusedActionError(N_("the game is over"))
         if state.to_move != seat:
-            raise IllegalActionError(
-                f"it is seat {state.to_move}'s decision, not seat {seat}'s: "
-                f"{state.decision.asked(state.table)}"
+            raise RefusedActionError(
+                # Translators: %(asked)s is the question put to that seat, in English
+                # only for now; leave it out of the translation.
+                N_("it is seat %(to_move)s's decision, not seat %(seat)s's: %(asked)s"),
+                to_move=state.to_move,
+                seat=seat,
+                asked=state.decision.asked(state.table),
             )
         self._change(state.apply(action), started)
 
@@ -294,17 +341,20 @@ class Room:
         window = self.window
         assert window is not None
         if seat not in window.askers:
-            raise IllegalActionError(
-                f"seat {seat} cannot answer this claim: only seats "
-                f"{' '.join(map(str, window.askers))} may call {self.call!r} or accept"
+            raise RefusedActionError(
+                _NOT_ASKED,
+                seat=seat,
+                askers=" ".join(map(str, window.askers)),
+                call=lambda language: repr(self.call_in(language)),
             )
         if seat in window.answers:
-            raise IllegalActionError(f"seat {seat} has already answered this claim")
+            raise RefusedActionError(N_("seat %(seat)s has already answered this claim"), seat=seat)
         allowed = self.answers_for(seat)
         if action.text() not in allowed:
-            raise IllegalActionError(
-                f"illegal action {action}: the challenge window is open; answer "
-                + " or ".join(map(repr, allowed))
+            raise RefusedActionError(
+                N_("illegal action %(action)s: the challenge window is open; answer %(answers)s"),
+                action=str(action),
+                answers=functools.partial(_either, tuple(map(repr, allowed))),
             )
         window.answers[seat] = action
         self.changed_at = started
@@ -365,9 +415,10 @@ class Room:
             timer.cancel()
         self.timers.clear()
         self.save()
-        text = protocol.message("closed", table=self.table_id, reason="the host closed the table")
+        reason = N_("the host closed the table")
         for connection in list(self.connections):
-            connection.send(text)
+            told_reason = WordedError(reason).describe(connection.language)
+            connection.send(protocol.message("closed", table=self.table_id, reason=told_reason))
 
     # -- bots and timers ----------------------------------------------------------
 
@@ -532,14 +583,17 @@ class Hall:
 
         """
         if len(self.rooms) >= MAX_TABLES:
-            raise TableError(f"this server holds {MAX_TABLES} tables already; close some first")
+            raise TableError(
+                N_("this server holds %(count)s tables already; close some first"), count=MAX_TABLES
+            )
         if not isinstance(game, str):
-            raise TableError(f"game must be a game's name; got {game!r}")
+            raise TableError(N_("game must be a game's name; got %(game)s"), game=repr(game))
         count, house = _options(game, players, {} if options is None else options)
         try:
             rules = rules_for(game, count, **house)
         except RulesError as error:
-            raise TableError(str(error)) from None
+            # The rules' own message, in a language once the engine's errors can tell it.
+            raise TableError("%(reason)s", reason=functools.partial(told, error)) from None
         made = _seats(seats, rules.players)
         seed = self.seeds.randrange(2**63) if self.seeds is not None else secrets.randbits(63)
         state = deal(rules, seed=seed)
@@ -574,7 +628,7 @@ class Hall:
         """
         room = self.rooms.get(table_id)
         if room is None:
-            raise TableError(f"no open table {table_id!r}")
+            raise TableError(N_("no open table %(table)s"), table=repr(table_id))
         return room
 
     def close(self, table_id: str, host: str) -> None:
@@ -586,19 +640,32 @@ class Hall:
         """
         room = self.room(table_id)
         if not isinstance(host, str) or room.role_of(host)[0] != "host":
-            raise TableError("only the table's host token may close it")
+            raise TableError(N_("only the table's host token may close it"))
         room.close()
         del self.rooms[table_id]
 
 
-def games() -> dict[str, Any]:
-    """The games, house rules and bots a host may choose from, for the host page."""
+def _either(answers: tuple[str, ...], language: str) -> str:
+    """``'challenge' or 'accept'``: the answers a seat may give, in ``language``."""
+    if len(answers) < 2:
+        return "".join(answers)
+    return translations(language).gettext("%(some)s or %(last)s") % {
+        "some": ", ".join(answers[:-1]),
+        "last": answers[-1],
+    }
+
+
+def games(language: str = "en") -> dict[str, Any]:
+    """The games, house rules and bots a host may choose from, for the host page.
+
+    The games' titles and calls are in ``language``; the house rules' help is in English.
+    """
     return {
         "games": [
             {
                 "name": game.name,
-                "title": game.title,
-                "call": game.call,
+                "title": game.title_in(language),
+                "call": game.call_in(language),
                 "options": shorthands(game.build),
             }
             for game in VARIANTS.values()

@@ -1,7 +1,12 @@
 // The host page: choose a game and its seats, create the table, hand out the links.
+// The page is rendered in its reader's language; the words this script shows come from
+// the server's words table (the catalogs), never from the script.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
+  const words = JSON.parse($("words").textContent);
+  const say = (key, values) =>
+    words[key].replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
   let catalogue = null;
   let created = null;
 
@@ -18,11 +23,11 @@
     box.replaceChildren();
     const players = Number($("players").value) || 0;
     for (let seat = 0; seat < players; seat++) {
-      const label = el("label", "", `Seat ${seat} `);
+      const label = el("label", "", say("seat", { seat: seat }) + " ");
       const select = el("select", "seat-kind");
       select.dataset.seat = String(seat);
       ["human", ...catalogue.bots].forEach((name) => {
-        const option = el("option", "", name);
+        const option = el("option", "", name === "human" ? words.human : name);
         option.value = name;
         select.append(option);
       });
@@ -39,7 +44,7 @@
       const label = el("label", "", `${family} `);
       const select = el("select", "policy");
       select.dataset.family = family;
-      const usual = el("option", "", "(the game's own)");
+      const usual = el("option", "", words.games_own);
       usual.value = "";
       select.append(usual);
       names.forEach((name) => {
@@ -90,7 +95,7 @@
     const list = $("join-links");
     list.replaceChildren();
     Object.entries(data.seats).forEach(([seat, link]) => {
-      const item = el("li", "join-link", `Seat ${seat}: `);
+      const item = el("li", "join-link", say("seat", { seat: seat }) + ": ");
       item.dataset.seat = seat;
       const anchor = el("a", "", link);
       anchor.href = link;
@@ -108,7 +113,7 @@
     $("error").textContent = "";
     try {
       const seats = [...document.querySelectorAll(".seat-kind")].map((select) => select.value);
-      showLinks(await post("/api/tables", {
+      showLinks(await post(`/api/tables?lang=${words.lang}`, {
         game: $("game").value, players: Number($("players").value), options: options(), seats,
       }));
     } catch (error) {
@@ -119,14 +124,27 @@
   $("close").addEventListener("click", async () => {
     if (!created) return;
     try {
-      await post(`/api/tables/${created.table}/close`, { host: created.host });
+      await post(`/api/tables/${created.table}/close?lang=${words.lang}`, { host: created.host });
       $("links").hidden = true;
     } catch (error) {
       $("error").textContent = error.message;
     }
   });
 
-  fetch("/api/games").then((response) => response.json()).then((data) => {
+  const menu = $("language");
+  Object.entries(words.languages).forEach(([code, name]) => {
+    const option = el("option", "", name);
+    option.value = code;
+    menu.append(option);
+  });
+  menu.value = words.lang;
+  menu.addEventListener("change", () => {
+    const address = new URL(location.href);
+    address.searchParams.set("lang", menu.value);
+    location.href = address.toString();  // the page again, in that language
+  });
+
+  fetch(`/api/games?lang=${words.lang}`).then((response) => response.json()).then((data) => {
     catalogue = data;
     data.games.forEach((game) => {
       const option = el("option", "", game.title);

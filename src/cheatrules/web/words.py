@@ -1,0 +1,261 @@
+"""The web table's words in each seat's language: the pages' texts, the buttons, the errors.
+
+Every word the pages show is a message of the catalogs, marked here with
+:func:`~cheatrules._i18n.N_` so that ``pybabel extract`` finds it, and
+translated per call: the server renders each page in the language its
+reader asked for, and sends each connection the table of its words
+(:func:`page_words`) in its ``welcome``. Nothing here is a global switch:
+two seats of one table may read two languages at once.
+
+>>> page_words("pt")["play"], page_words("ru")["ranks"]["K"]
+('Jogar as cartas escolhidas', 'король')
+>>> accepted_language("de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.5")
+'pt'
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable
+from typing import Any
+
+from cheatrules._i18n import LANGUAGES, N_, claim, rank_name, translations
+from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Refuse, parse_action
+from cheatrules.cards import Rank
+from cheatrules.errors import CheatRulesError
+
+__all__ = [
+    "LANGUAGE_NAMES",
+    "N_",
+    "LanguageError",
+    "WordedError",
+    "accepted_language",
+    "action_label",
+    "checked",
+    "page_words",
+    "told",
+    "unknown_language",
+]
+
+#: Each language's own name for itself, as the language menus list them.
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "pt": "Português",
+    "es": "Español",
+    "fr": "Français",
+    "ru": "Русский",
+}
+
+# The pages' words, by the key the pages know them by. A text with
+# %(name)s placeholders is filled in by the page's script.
+_WORDS: dict[str, str] = {
+    # Both pages.
+    "language": N_("Language"),
+    "seat": N_("seat %(seat)s"),
+    # The table page.
+    "table_title": N_("cheatrules: table"),
+    "connecting": N_("connecting…"),
+    "connected": N_("connected"),
+    "reconnecting": N_("reconnecting…"),
+    "table_closed": N_("the table is closed"),
+    "link_not_valid": N_("this link is not valid"),
+    "connection_closed": N_("closed"),
+    "pile": N_("Cards in the pile:"),
+    "last_claim": N_("Last claim:"),
+    "next_claim": N_("Next claim:"),
+    "let_it_stand": N_("Let it stand"),
+    # Translators: the button that challenges the claim made before the newest one.
+    "the_claim_before": N_("… the claim before"),
+    "your_hand": N_("Your hand"),
+    "announce": N_("Announce"),
+    "play": N_("Play the selected cards"),
+    "game_so_far": N_("The game so far"),
+    "spectator": N_("spectator"),
+    "page_title": N_("%(game)s: %(who)s"),
+    "closed_title": N_("%(title)s (closed)"),
+    "game_over": N_("Game over. Winners: %(winners)s; losers: %(losers)s"),
+    # Translators: %(call)s is the game's challenge call, such as "Cheat!".
+    "window_open": N_("%(call)s window open: %(claim)s"),
+    "your_decision": N_("Your decision (%(phase)s)"),
+    "to_decide": N_("seat %(seat)s to decide (%(phase)s)"),
+    # Translators: a seat at the table and how many cards it holds; the count follows.
+    "cards_held": N_("%(name)s — cards:"),
+    "bot_seat": N_("%(name)s (bot %(bot)s)"),
+    # Translators: a claim and who made it: "two Kings (seat 1)".
+    "group": N_("%(claim)s (%(seat)s)"),
+    "claim_by": N_("%(seat)s: %(claim)s"),
+    "stock": N_("Stock: %(count)s"),
+    "discarded": N_("Set aside: %(cards)s"),
+    "window_claim": N_("Claim: %(claim)s. Answered: %(seats)s"),
+    "nobody_yet": N_("nobody yet"),
+    # Translators: seconds left, as the countdown shows them ("4.2 s").
+    "seconds": N_("%(seconds)s s"),
+    # The host page.
+    "host_title": N_("cheatrules: a new table"),
+    "game": N_("Game"),
+    "players": N_("Players"),
+    "house_rules": N_("House rules"),
+    "other_rules": N_("Other rules"),
+    "create": N_("Create the table"),
+    "your_table": N_("Your table"),
+    "send_links": N_("Send each player their own link: whoever holds a link plays that seat."),
+    "spectators": N_("Spectators:"),
+    "host_token": N_("Host token (keep it to close the table):"),
+    "close": N_("Close the table"),
+    "human": N_("a person"),
+    "games_own": N_("(the game's own)"),
+}
+
+
+def _phases(catalog: gettext.GNUTranslations) -> dict[str, str]:
+    return {
+        "play": catalog.pgettext("phase", "play"),
+        "challenge": catalog.pgettext("phase", "challenge"),
+        "discard": catalog.pgettext("phase", "discard"),
+        "consent": catalog.pgettext("phase", "consent"),
+        "over": catalog.pgettext("phase", "over"),
+    }
+
+
+def page_words(language: str) -> dict[str, Any]:
+    """Every word the pages show, in ``language``: texts by key, ``ranks`` and ``phases`` by code.
+
+    Raises:
+        RulesError: a language the library does not speak.
+
+    """
+    catalog = translations(language)
+    shown: dict[str, Any] = {key: catalog.gettext(text) for key, text in _WORDS.items()}
+    shown["nobody"] = catalog.pgettext("nobody", "none")
+    shown["ranks"] = {str(rank): rank_name(rank, 1, language) for rank in Rank}
+    shown["phases"] = _phases(catalog)
+    return shown
+
+
+def accepted_language(header: str | None) -> str:
+    """The first language of an ``Accept-Language`` header the library speaks; else ``"en"``.
+
+    The header's languages are taken in the order of their ``q`` weights
+    (``q=0`` refuses one); ``pt-BR`` counts as ``pt``.
+
+    >>> accepted_language("ru-RU,ru;q=0.9"), accepted_language("de"), accepted_language(None)
+    ('ru', 'en', 'en')
+    """
+    weighed: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        name, _, parameters = part.partition(";")
+        weight = 1.0
+        for parameter in parameters.split(";"):
+            key, _, value = parameter.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        code = name.strip().split("-")[0].lower()
+        if code in LANGUAGES and weight > 0:
+            weighed.append((-weight, index, code))
+    return min(weighed)[2] if weighed else "en"
+
+
+def action_label(text: str, phase: str, language: str, *, call: str | None = None) -> str:
+    """What a button that sends the action ``text`` says, in ``language``.
+
+    Args:
+        text: the action's text form (``"accept"``, ``"discard 7 K"``...).
+        phase: the decision's phase: an ``accept`` lets a claim stand in a
+            ``challenge`` window and agrees to a pass in ``consent``.
+        language: the language of the label.
+        call: the game's challenge call in ``language``; ``"Cheat!"`` in it when ``None``.
+
+    >>> action_label("accept", "challenge", "pt"), action_label("discard 7 K", "discard", "ru")
+    ('Deixar passar', 'Сбросить: четыре семёрки, четыре короля')
+
+    """
+    catalog = translations(language)
+    action: Action = parse_action(text)
+    said = catalog.gettext("Cheat!") if call is None else call
+    match action:
+        case Challenge(earlier=True):
+            return catalog.gettext("%(call)s (the claim before)") % {"call": said}
+        case Challenge():
+            return said
+        case Accept() if phase == "consent":
+            return catalog.gettext("Agree")
+        case Accept():
+            return catalog.gettext("Let it stand")
+        case Pass():
+            return catalog.gettext("Pass")
+        case Refuse():
+            return catalog.gettext("Refuse")
+        case Discard(ranks=()):
+            return catalog.gettext("Set nothing aside")
+        case Discard(ranks=ranks):
+            fours = ", ".join(claim(4, rank, language) for rank in ranks)
+            return catalog.gettext("Set aside: %(fours)s") % {"fours": fours}
+    return text  # pragma: no cover - plays are built on the page, never labelled
+
+
+class WordedError(CheatRulesError, ValueError):
+    """An error whose message is a catalog message with its values: it can be told in any language.
+
+    ``str(error)`` is the English message, for logs and tests; :meth:`describe`
+    tells it in another language. A value may be a function of the language
+    (a seat's name, the game's call), called when the message is told.
+    """
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(self.describe("en"))
+
+    def describe(self, language: str) -> str:
+        """The message in ``language``.
+
+        Raises:
+            RulesError: a language the library does not speak.
+
+        """
+        text = translations(language).gettext(self.message)
+        if not self.values:
+            return text
+        filled = {
+            name: value(language) if callable(value) else value
+            for name, value in self.values.items()
+        }
+        return text % filled
+
+
+def told(error: CheatRulesError, language: str) -> str:
+    """``error``'s message in ``language`` if the error can tell it (``describe``), else its own.
+
+    An engine error that cannot yet tell itself in another language keeps its English message.
+    """
+    describe: Callable[[str], str] | None = getattr(error, "describe", None)
+    return describe(language) if callable(describe) else str(error)
+
+
+class LanguageError(WordedError):
+    """A language the library does not speak; the message names the five."""
+
+
+def unknown_language(language: object) -> LanguageError:
+    """The refusal of a language the library does not speak, naming the five."""
+    return LanguageError(
+        N_("unknown language %(language)s; the languages are %(first)s and %(last)s"),
+        language=repr(language),
+        first=", ".join(f"'{code}'" for code in LANGUAGES[:-1]),
+        last=f"'{LANGUAGES[-1]}'",
+    )
+
+
+def checked(language: object) -> str:
+    """``language`` if the library speaks it.
+
+    Raises:
+        LanguageError: any other value; the message names the five, in any language.
+
+    """
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise unknown_language(language)
+    return language
