@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules._i18n import LANGUAGES, check_language
+from cheatrules._i18n import LANGUAGES, check_language, translations
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError, RulesError
@@ -111,34 +111,40 @@ def _choices(family: str) -> str:
     return ", ".join(spelled[:-1]) + f" or {spelled[-1]}" if len(spelled) > 1 else spelled[0]
 
 
-def listing(variant: str) -> list[str]:
-    """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal."""
-    make_rules, title, _ = VARIANTS[variant]
+def listing(variant: str, language: str = "en") -> list[str]:
+    """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal.
+
+    The game is named and the listing's own words are said in ``language``;
+    the meanings, read from the library's docstrings, in the language's words
+    where its catalog has them.
+    """
+    catalog = translations(language)
+    make_rules = VARIANTS[variant][0]
     usual = make_rules()
-    lines = [f"{title} (--variant {variant}): house rules, given as --with NAME=VALUE", ""]
+    heading = catalog.gettext(
+        "%(title)s (--variant %(name)s): house rules, given as --with NAME=VALUE"
+    )
+    lines = [heading % {"title": GAMES[variant].title_in(language), "name": variant}, ""]
 
     def entry(option: str, meaning: str) -> None:
         lines.append(f"  {option}")
         lines.extend(
-            textwrap.wrap(meaning, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6)
+            textwrap.wrap(
+                catalog.gettext(meaning), WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6
+            )
         )
 
     for name, meaning in shorthands(make_rules).items():
         entry(f"--with {name}", _plain(meaning[:1].upper() + meaning[1:]))
     for family, choices in NAMED_POLICIES.items():
         lines.append("")
-        lines.extend(
-            textwrap.wrap(
-                f"{family}: {_first_line(POLICY_FAMILIES[family].__doc__)}",
-                WIDTH,
-                subsequent_indent="  ",
-            )
-        )
+        summary = catalog.gettext(_first_line(POLICY_FAMILIES[family].__doc__))
+        lines.extend(textwrap.wrap(f"{family}: {summary}", WIDTH, subsequent_indent="  "))
         marked = False
         for name, make in choices.items():
             usual_one = not marked and make(usual.deck) == getattr(usual, family)
             marked = marked or usual_one
-            default = " (the default)" if usual_one else ""
+            default = " " + catalog.gettext("(the default)") if usual_one else ""
             entry(f"--with {family}={name}{default}", _meaning(family, name, usual.deck))
     return lines
 
@@ -317,8 +323,45 @@ def scoring(text: str) -> Scoring:
         ) from None
 
 
-def describe_scoring(chosen: Scoring) -> str:
-    """One line for people: the scoring's docstring with its settings filled in."""
+def describe_scoring(chosen: Scoring, language: str = "en") -> str:
+    """One line for people: what the scoring does, its settings filled in, in ``language``.
+
+    The library's scorings are told through the catalogs (in English, the first
+    line of the scoring's docstring); any other scoring by its docstring.
+
+    >>> describe_scoring(FirstTo(3))
+    'The first seat to win 3 games takes the match.'
+    >>> describe_scoring(FirstTo(3), "fr")
+    'Le premier joueur à gagner 3 parties remporte le match.'
+    """
+    catalog = translations(language)
+    match chosen:
+        case FirstTo(wins=wins):
+            return catalog.ngettext(
+                "The first seat to win %(wins)s game takes the match.",
+                "The first seat to win %(wins)s games takes the match.",
+                wins,
+            ) % {"wins": wins}
+        case BestOf(games=games):
+            return catalog.ngettext(
+                "At most %(games)s game; the most game wins takes the match.",
+                "At most %(games)s games; the most game wins takes the match.",
+                games,
+            ) % {"games": games}
+        case Penalty(games=games):
+            return catalog.ngettext(
+                "%(games)s game; the lowest penalty total takes the match.",
+                "%(games)s games; the lowest penalty total takes the match.",
+                games,
+            ) % {"games": games}
+        case FewestLosses(losses=losses):
+            return catalog.ngettext(
+                "Defeats are counted: once a seat has lost %(losses)s game, "
+                "the fewest defeats win.",
+                "Defeats are counted: once a seat has lost %(losses)s games, "
+                "the fewest defeats win.",
+                losses,
+            ) % {"losses": losses}
     kind: Any = type(chosen)
     text = kind.__doc__ or kind.__name__
     if attrs.has(kind):
