@@ -610,6 +610,15 @@ def _arena(
             first = False
 
         results = tournament(rules, lineup, games, seed, workers=workers, progress=note)
+    _arena_table(results, games, seed, screen, language)
+    return results
+
+
+def _arena_table(
+    results: Results, games: int, seed: int, screen: _Screen, language: str = "en"
+) -> None:
+    """The arena's results table, and the legend of its short columns."""
+    catalog = translations(language)
     rows = []
     for row in results.rows:
         low, high = row.win_interval
@@ -633,7 +642,6 @@ def _arena(
     screen.table(title, [catalog.gettext(header) for header in _HEADERS], rows)
     for line in _LEGEND:
         screen.say(catalog.gettext(line), "dim")
-    return results
 
 
 # -- replay -----------------------------------------------------------------------
