@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules._i18n import translations
 from cheatrules.cli import main
+from cheatrules.cli._meanings import DOCSTRING_MEANINGS
+from cheatrules.cli._options import _MEANINGS, VARIANTS, meanings
 from cheatrules.cli._play import _HELP, _describe, _prompt, _read, error_text, rank_letter
 from cheatrules.variants import rules_for
 
@@ -266,6 +268,55 @@ def test_rules_speaks_the_language_and_names_each_game_as_its_rule_books_do() ->
     ]
     assert sum("(par défaut)" in line for line in lines) >= 8
     assert "(the default)" not in out.getvalue()
+
+
+#: English words no translated meaning of a house rule may keep.
+MEANING_ENGLISH = re.compile(
+    r"\b(the|of|and|may|every|each|claims?|pile|cards?|turn|after|whole|players?|lays"
+    r"|rank|challenge[sd]?|fours|otherwise|once)\b",
+    re.IGNORECASE,
+)
+
+
+def _meanings(language: str) -> dict[tuple[str, str], str]:
+    """What ``cheatrules rules`` says each house rule (and each family) means, by game and option."""
+    out = io.StringIO()
+    assert main(["rules", "--plain", "--lang", language], stdout=out) == 0
+    found: dict[tuple[str, str], str] = {}
+    game = key = ""
+    for line in out.getvalue().splitlines():
+        if "(--variant " in line:
+            game, key = line.split("(--variant ")[1].split(")")[0], ""
+        elif line.startswith("  --with "):
+            key = line.split(" (")[0].strip()
+            found[game, key] = ""
+        elif line and not line.startswith(" "):
+            key, _, text = line.partition(": ")
+            found[game, key] = text
+        elif line.strip() and key:
+            found[game, key] = f"{found[game, key]} {line.strip()}".strip()
+    return found
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_rules_says_every_house_rules_meaning_in_the_language(language: str) -> None:
+    english = _meanings("en")
+    told = _meanings(language)
+    assert told.keys() == english.keys()
+    assert len(english) > 70
+    for key, meaning in english.items():
+        assert meaning, key
+        assert told[key] != meaning, key
+        assert not MEANING_ENGLISH.search(told[key]), (key, told[key])
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_meaning_rules_shows_has_a_catalog_entry(language: str) -> None:
+    catalog = translations(language)
+    texts = [text for game in VARIANTS for text in meanings(game)]
+    assert set(texts) == {*DOCSTRING_MEANINGS, *_MEANINGS.values()}
+    assert len(set(texts)) >= 39
+    assert [text for text in texts if catalog.gettext(text) == text] == []
 
 
 def test_serve_says_where_it_listens_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules._i18n import LANGUAGES, check_language, translations
+from cheatrules._i18n import LANGUAGES, N_, check_language, translations
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError, RulesError
@@ -50,18 +50,23 @@ SCORINGS: dict[str, Callable[[int], Scoring]] = {
 }
 
 # Where several names of a family make the same kind of policy, its docstring
-# cannot tell them apart: these say what each name changes.
+# cannot tell them apart: these say what each name changes. (The meanings read
+# from docstrings are marked for the catalogs in ._meanings.)
 _MEANINGS: dict[tuple[str, str], str] = {
-    ("claims", "1-4"): "A claim lays 1 to 4 cards.",
-    ("claims", "1-3"): "A claim lays 1 to 3 cards.",
-    ("claims", "one"): "A claim lays exactly 1 card.",
-    ("claims", "any"): "A claim lays any number of cards of one rank the deck can hold.",
-    ("window", "immediate"): "Each opponent, from the declarer's left, may challenge the claim "
-    "until the next claim is made.",
-    ("window", "extended"): "As immediate, and the last claim but one may still be challenged "
-    "(answer 'e').",
-    ("discards", "compulsory"): "Right after taking the pile, the taker must set aside "
-    "complete fours.",
+    ("claims", "1-4"): N_("A claim lays 1 to 4 cards."),
+    ("claims", "1-3"): N_("A claim lays 1 to 3 cards."),
+    ("claims", "one"): N_("A claim lays exactly 1 card."),
+    ("claims", "any"): N_("A claim lays any number of cards of one rank the deck can hold."),
+    ("window", "immediate"): N_(
+        "Each opponent, from the declarer's left, may challenge the claim "
+        "until the next claim is made."
+    ),
+    ("window", "extended"): N_(
+        "As immediate, and the last claim but one may still be challenged (answer 'e')."
+    ),
+    ("discards", "compulsory"): N_(
+        "Right after taking the pile, the taker must set aside complete fours."
+    ),
 }
 
 
@@ -105,6 +110,35 @@ def _meaning(family: str, name: str, deck: Deck) -> str:
     return _first_line(type(NAMED_POLICIES[family][name](deck)).__doc__)
 
 
+def _shorthand(meaning: str) -> str:
+    """A game function's argument as ``rules`` says it: a capital first, command-line words."""
+    return _plain(meaning[:1].upper() + meaning[1:])
+
+
+def _summary(family: str) -> str:
+    """What a policy family decides, as ``rules`` says it."""
+    return _first_line(POLICY_FAMILIES[family].__doc__)
+
+
+def meanings(variant: str) -> list[str]:
+    """The English meanings :func:`listing` shows for ``variant``: shorthands, families, policies.
+
+    Each is a message id of the catalogs (the table in :mod:`._meanings`), so
+    ``rules --lang`` says it in the language; a docstring that changes drops
+    its meaning out of the catalogs, which the tests notice.
+
+    >>> meanings("verish")[:1]
+    ['36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52 for 4-6.']
+    """
+    make_rules = VARIANTS[variant][0]
+    deck = make_rules().deck
+    found = [_shorthand(meaning) for meaning in shorthands(make_rules).values()]
+    for family, choices in NAMED_POLICIES.items():
+        found.append(_summary(family))
+        found.extend(_meaning(family, name, deck) for name in choices)
+    return found
+
+
 def _choices(family: str) -> str:
     names = list(NAMED_POLICIES[family])
     spelled = [f"--with {family}={name}" for name in names]
@@ -130,15 +164,19 @@ def listing(variant: str, language: str = "en") -> list[str]:
         lines.append(f"  {option}")
         lines.extend(
             textwrap.wrap(
-                catalog.gettext(meaning), WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6
+                catalog.gettext(meaning),
+                WIDTH,
+                initial_indent=" " * 6,
+                subsequent_indent=" " * 6,
+                break_on_hyphens=False,  # never "per-" at one line's end and "pack" below
             )
         )
 
     for name, meaning in shorthands(make_rules).items():
-        entry(f"--with {name}", _plain(meaning[:1].upper() + meaning[1:]))
+        entry(f"--with {name}", _shorthand(meaning))
     for family, choices in NAMED_POLICIES.items():
         lines.append("")
-        summary = catalog.gettext(_first_line(POLICY_FAMILIES[family].__doc__))
+        summary = catalog.gettext(_summary(family))
         lines.extend(textwrap.wrap(f"{family}: {summary}", WIDTH, subsequent_indent="  "))
         marked = False
         for name, make in choices.items():
