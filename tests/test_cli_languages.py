@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import cheatrules as cr
+from cheatrules._i18n import translations
 from cheatrules.cli import main
+from cheatrules.cli._meanings import DOCSTRING_MEANINGS
+from cheatrules.cli._options import _MEANINGS, VARIANTS, meanings
+from cheatrules.cli._play import _HELP, _describe, _prompt, _read, error_text, rank_letter
+from cheatrules.variants import rules_for
+
+from .strategies import house_options, play_randomly
 
 OTHERS = ("pt", "es", "fr", "ru")
 ENGLISH_WORDS = re.compile(r"\b(seat|players?|decisions?|seed|lays|takes|game over)\b")
@@ -93,3 +104,268 @@ def test_play_narrates_in_the_language_asked_for() -> None:
     assert main(argv, stdin=io.StringIO("quit\n"), stdout=out) == 0
     text = out.getvalue()
     assert "Английский Cheat" in text and "игрок" in text and "сдаёт" in text
+
+
+# -- play, and every other command, in each language --------------------------------------
+
+
+LANGUAGES = ("en", *OTHERS)
+#: Words of the command line's English messages that no other language's line may hold.
+CLI_ENGLISH = re.compile(
+    r"\b(seat|your|hand|turn|cards?|claims?|accept|challenge|lays|takes|wins?|lose|games?"
+    r"|type|help|stock|empty|you|match|score|defeats|agent|bluffs|house rules|default)\b"
+)
+
+
+def _english_in(line: str, language: str) -> list[str]:
+    found = CLI_ENGLISH.findall(line)
+    if language == "fr":
+        found = [word for word in found if word not in ("match", "score")]  # le score du match
+    return found
+
+
+class _Player(io.StringIO):
+    """Stdin that answers what the screen asks: a few odd answers first, then a plain game.
+
+    It reads the prompt on ``out`` and recognises it by the catalog's words of ``language``.
+    """
+
+    def __init__(self, out: io.StringIO, language: str, odd: list[str], naming: str = "") -> None:
+        super().__init__()
+        self.out, self.odd, self.naming = out, list(odd), naming
+        catalog = translations(language)
+        self.turn = catalog.gettext("your turn: lay cards %(ranks)s > ").split("%(ranks)s")[0]
+        self.hand = catalog.gettext("your hand: %(hand)s").split("%(hand)s")[0]
+        self.answers = 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.answers += 1
+        assert self.answers < 2000
+        screen = self.out.getvalue()
+        prompt = screen.rsplit("\n", 1)[-1].rstrip(" >").rsplit(" > ", 1)[-1]
+        if self.odd:
+            return self.odd.pop(0) + "\n"
+        if prompt.startswith(self.turn):
+            hand = [line for line in screen.splitlines() if line.startswith(self.hand)][-1]
+            card = hand[len(self.hand) :].split()[0]
+            return f"{card}{self.naming}\n"
+        return ("c" if self.answers % 5 == 0 else "") + "\n"
+
+
+def _session(language: str, odd: list[str], *argv: str, naming: str = "") -> str:
+    out = io.StringIO()
+    player = _Player(out, language, odd, naming)
+    argv = ("play", "--seed", "4", "--players", "3", "--with", "stock=3", "--plain", *argv)
+    assert main([*argv, "--lang", language], stdin=player, stdout=out) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_whole_play_session_speaks_the_language(language: str) -> None:
+    catalog = translations(language)
+    text = _session(language, ["h", "hand", "Q", ""])
+    lines = text.replace(" > ", " >\n").splitlines()
+    assert catalog.gettext("You are seat %(seat)s. Type h for help.") % {"seat": 0} in lines
+    assert lines[-1] in (catalog.gettext("You win!"), catalog.gettext("You lose."))
+    assert catalog.gettext(_HELP).splitlines()[0] in lines
+    said = {
+        catalog.gettext("type the cards to lay, such as '7c 7d' (h for help)"),
+        catalog.gettext(
+            "%(word)s names a rank: lay cards with their suits, such as '%(card)s' "
+            "(type quit to leave)"
+        )
+        % {"word": "Q", "card": "Q♥"},
+    }
+    assert {line.strip() for line in lines} >= said
+    if language == "en":
+        assert "your turn: lay cards as" in text and "seat 1 lays" in text
+        return
+    help_lines = set(catalog.gettext(_HELP).splitlines())
+    english = [
+        (line, _english_in(line, language))
+        for line in lines
+        if _english_in(line, language) and line not in help_lines
+    ]
+    assert english == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_match_session_speaks_the_language(language: str) -> None:
+    catalog = translations(language)
+    text = _session(language, [], "--match", "best-of=2")
+    assert catalog.gettext("A match: %(scoring)s").split("%(scoring)s")[0] in text
+    assert catalog.gettext("match score: game wins %(wins)s").split("%(wins)s")[0] in text
+    ended = catalog.gettext("game %(number)s over: %(winner)s wins").split("%(number)s")[0]
+    assert ended in text
+    if language != "en":
+        assert [line for line in text.splitlines() if _english_in(line, language)] == []
+
+
+def test_a_bad_answer_the_engine_refuses_is_its_message_in_the_language() -> None:
+    # The engine's own errors are told as the error renders itself in the language
+    # (error.describe(language) where the library offers it, else its English text).
+    text = _session("pt", ["Zz"])
+    with pytest.raises(cr.CheatRulesError) as refused:
+        cr.cards("Zz")
+    assert "  " + error_text(refused.value, "pt") in text.replace(" > ", " >\n").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("language", "answer", "rank"),
+    [("fr", "comme D", "Q"), ("fr", "comme R", "K"), ("ru", "как Д", "Q"), ("ru", "как Т", "A")],
+)
+def test_the_announced_rank_is_read_in_the_languages_letters(
+    language: str, answer: str, rank: str
+) -> None:
+    state = cr.deal(cr.english(3, ranks="free"), hands=["Q♣ 7♦", "2h", "3h"])
+    seen = state.observe(0)
+    assert _read(f"7♦ {answer}", seen, language) == cr.Play("7♦", rank)
+    local = {"fr": "D♣", "ru": "Д♣"}[language]
+    assert _read(f"{local} {answer}", seen, language) == cr.Play("Q♣", rank)
+    assert _read(f"7♦ as {rank}", seen, language) == cr.Play("7♦", rank)  # English too
+
+
+@pytest.mark.parametrize(
+    ("language", "naming", "said"), [("fr", " comme D", "Dame"), ("ru", " как Д", "дам")]
+)
+def test_a_session_names_ranks_with_the_languages_letters(
+    language: str, naming: str, said: str
+) -> None:
+    text = _session(language, [], "--with", "ranks=free", naming=naming)
+    catalog = translations(language)
+    assert catalog.gettext("naming a rank ('... as 7')") in text
+    assert said in text  # the claims read back as Queens, in the language's words
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rank_letters_are_read_back(language: str) -> None:
+    for rank in cr.Rank:
+        assert cr.Rank.parse(rank_letter(rank, language)) is rank
+
+
+def test_arena_speaks_the_language() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["arena", "--games", "3", "--players", "3", "--seed", "1", "--plain", "--workers", "1"]
+    assert main([*argv, "--with", "stock=3", "--lang", "ru"], stdout=out, stderr=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("3 партии, сид 1, в среднем")
+    assert lines[1].split()[:3] == ["агент", "партии", "победы"]
+    assert [line for line in lines if _english_in(line, "ru")] == []
+    assert "3/3 партии" in err.getvalue()
+
+
+def test_rules_speaks_the_language_and_names_each_game_as_its_rule_books_do() -> None:
+    out = io.StringIO()
+    assert main(["rules", "--plain", "--lang", "fr"], stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert (
+        lines[0]
+        == "Cheat anglais (--variant english) : règles maison, données par --with NOM=VALEUR"
+    )
+    verish = [line for line in lines if "(--variant verish)" in line]
+    assert verish == [
+        "Verish’ Ne Verish’ (--variant verish) : règles maison, données par --with NOM=VALEUR"
+    ]
+    assert sum("(par défaut)" in line for line in lines) >= 8
+    assert "(the default)" not in out.getvalue()
+
+
+#: English words no translated meaning of a house rule may keep.
+MEANING_ENGLISH = re.compile(
+    r"\b(the|of|and|may|every|each|claims?|pile|cards?|turn|after|whole|players?|lays"
+    r"|rank|challenge[sd]?|fours|otherwise|once)\b",
+    re.IGNORECASE,
+)
+
+
+def _meanings(language: str) -> dict[tuple[str, str], str]:
+    """What ``cheatrules rules`` says each house rule (and each family) means, by game and option."""
+    out = io.StringIO()
+    assert main(["rules", "--plain", "--lang", language], stdout=out) == 0
+    found: dict[tuple[str, str], str] = {}
+    game = key = ""
+    for line in out.getvalue().splitlines():
+        if "(--variant " in line:
+            game, key = line.split("(--variant ")[1].split(")")[0], ""
+        elif line.startswith("  --with "):
+            key = line.split(" (")[0].strip()
+            found[game, key] = ""
+        elif line and not line.startswith(" "):
+            key, _, text = line.partition(": ")
+            found[game, key] = text
+        elif line.strip() and key:
+            found[game, key] = f"{found[game, key]} {line.strip()}".strip()
+    return found
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_rules_says_every_house_rules_meaning_in_the_language(language: str) -> None:
+    english = _meanings("en")
+    told = _meanings(language)
+    assert told.keys() == english.keys()
+    assert len(english) > 70
+    for key, meaning in english.items():
+        assert meaning, key
+        assert told[key] != meaning, key
+        assert not MEANING_ENGLISH.search(told[key]), (key, told[key])
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_meaning_rules_shows_has_a_catalog_entry(language: str) -> None:
+    catalog = translations(language)
+    texts = [text for game in VARIANTS for text in meanings(game)]
+    assert set(texts) == {*DOCSTRING_MEANINGS, *_MEANINGS.values()}
+    assert len(set(texts)) >= 39
+    assert [text for text in texts if catalog.gettext(text) == text] == []
+
+
+def test_serve_says_where_it_listens_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    web = pytest.importorskip("cheatrules.web")
+    monkeypatch.setattr(web, "serve", lambda *args, **kwargs: None)
+    out = io.StringIO()
+    assert main(["serve", "--port", "8123", "--lang", "es"], stdout=out) == 0
+    assert out.getvalue().startswith("mesa web de cheatrules en http://127.0.0.1:8123/ (mesas")
+
+
+def test_replay_html_speaks_the_language(tmp_path: pytest.TempPathFactory) -> None:
+    record, page = f"{tmp_path}/game.json", f"{tmp_path}/game.html"
+    _watch("--save", record)
+    out = io.StringIO()
+    assert main(["replay", record, "--html", page, "--lang", "es"], stdout=out) == 0
+    assert " fotogramas (" in out.getvalue() and "ábrelo en un navegador" in out.getvalue()
+    with open(page, encoding="utf-8") as file:
+        html = file.read()
+    assert '<html lang="es">' in html
+    assert "<title>Cheat inglés, 4 jugadores, semilla 7: todas las manos</title>" in html
+    assert "evento 1 de " in html and "siguiente ▶" in html and "jugador 0 juega" in html
+    words = re.sub(r"<[^>]*>", " ", html)  # what the page shows, without its markup
+    assert not re.search(r"\b(seat|of|players|every hand|first|prev|next|last)\b", words)
+
+
+@pytest.mark.parametrize("command", [["arena"], ["rules"], ["serve"], ["replay", "x.json"]])
+def test_an_unknown_language_is_a_usage_error_for_every_command(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*command, "--lang", "xx"])
+    assert caught.value.code == 2
+    assert "--lang xx" in capsys.readouterr().err
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    game=st.sampled_from(["english", "verish"]),
+    seed=st.integers(0, 10_000),
+    language=st.sampled_from(OTHERS),
+)
+def test_every_prompt_and_status_of_random_games_is_in_the_language(
+    game: str, seed: int, language: str
+) -> None:
+    rng = random.Random(seed)
+    rules = rules_for(game, rng.randint(3, 5), **house_options(rng))
+    for state in play_randomly(cr.deal(rules, seed=seed), seed, limit=120)[::3]:
+        if state.is_over:
+            continue
+        seen = state.observe(state.to_move)  # type: ignore[arg-type]
+        for line in [_prompt(seen, language), *_describe(seen, language)]:
+            assert not _english_in(line, language), line

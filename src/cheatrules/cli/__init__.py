@@ -24,12 +24,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from cheatrules import __version__
-from cheatrules._i18n import LANGUAGES, translations
+from cheatrules._i18n import LANGUAGES, N_, translations
 from cheatrules._json import json_object as _json_object
 from cheatrules.arena import Results, tournament
 from cheatrules.bots import Agent, RandomBot
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, RecordError
+from cheatrules.events import Event
 from cheatrules.match import Match, Scoring, dumps_match, loads_match
 from cheatrules.narration import narrate
 from cheatrules.records import dumps, loads, loads_view
@@ -39,11 +40,11 @@ from cheatrules.variants import VARIANTS as GAMES
 from cheatrules.variants import challenge_call
 
 from ._html import replay_page
-from ._options import BOTS, SCORINGS, VARIANTS, describe_scoring, house_rules, listing
+from ._options import BOTS, SCORINGS, VARIANTS, house_rules, listing
 from ._options import language as _language
 from ._options import lineup as _lineup
 from ._options import scoring as _scoring
-from ._play import _input, _LeaveError, match_lines, play_match
+from ._play import _input, _LeaveError, a_match, error_text, match_lines, numbered, play_match
 from ._play import _read as _read
 from ._play import play as play
 from ._screen import _Screen as _Screen
@@ -163,6 +164,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action=_Once,
         help="processes (default: the cores, never more than the games)",
     )
+    _add_language(arena)
 
 
 def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -191,6 +193,7 @@ def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rules = commands.add_parser("rules", help="list every house rule --with takes")
     _add_variant(rules)
     _add_colours(rules)
+    _add_language(rules)
 
 
 def _port(text: str) -> int:
@@ -247,9 +250,10 @@ def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action=_Once,
         help="seconds the challenge window stays open after a claim (default: 5)",
     )
+    _add_language(serve)
 
 
-def _serve(args: argparse.Namespace, screen: _Screen) -> None:
+def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> None:
     """Run the web table, which needs the web extra."""
     try:
         from cheatrules import web
@@ -259,13 +263,17 @@ def _serve(args: argparse.Namespace, screen: _Screen) -> None:
             f"cheatrules serve needs the web extra ({missing} is missing): "
             'pip install "cheatrules[web]"'
         ) from None
+    catalog = translations(language)
     where = f"http://{args.host}:{args.port}/"
     kept = (
-        f"tables kept in {args.data}"
+        catalog.gettext("tables kept in %(dir)s") % {"dir": args.data}
         if args.data
-        else "tables kept in memory only (--data DIR keeps them)"
+        else catalog.gettext("tables kept in memory only (--data DIR keeps them)")
     )
-    screen.say(f"cheatrules web table on {where} ({kept}); Ctrl-C stops it.")
+    screen.say(
+        catalog.gettext("cheatrules web table on %(address)s (%(kept)s); Ctrl-C stops it.")
+        % {"address": where, "kept": kept}
+    )
     web.serve(args.host, args.port, data=args.data, bot_delay=args.bot_delay, window=args.window)
 
 
@@ -333,7 +341,7 @@ def _add_language(sub: argparse.ArgumentParser) -> None:
         metavar="LANGUAGE",
         default=None,
         action=_Once,
-        help=f"the language of the narration: {', '.join(LANGUAGES)} "
+        help=f"the language of everything the command shows: {', '.join(LANGUAGES)} "
         "(default: from the locale, LC_ALL, LC_MESSAGES or LANG; else en)",
     )
 
@@ -405,7 +413,7 @@ def watch(
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
     screen.say(_title_line(variant, rules.players, seed, language, lineup), "bold")
     state = _bots_play(state, lineup, rngs)
-    _tell(narrate(state.events, game=variant, language=language), screen, delay)
+    _tell(narrate(state.events, game=variant, language=language), screen, delay, language)
     if not state.is_over:
         screen.say(_stopped(language))
     screen.say(_tally(len(state.actions), state.players, seed, language))
@@ -472,13 +480,29 @@ def _bots_play(state: GameState, lineup: Sequence[Agent], rngs: list[random.Rand
     return state
 
 
-def _tell(lines: Iterator[str], screen: _Screen, delay: float, number: int | None = None) -> None:
+def _tell(
+    lines: Iterator[str],
+    screen: _Screen,
+    delay: float,
+    language: str = "en",
+    number: int | None = None,
+    events: Sequence[Event] = (),
+) -> None:
+    """Say the narrated ``lines``, numbering the end of game ``number`` of a match (``events``)."""
     for line in lines:
-        if number is not None and line.startswith("game over:"):
-            line = line.replace("game over:", f"game {number} over:", 1)
-        screen.say(line, _style(line))
+        line = numbered(line, events, number, language)
+        screen.say(line, _style(line, language))
         if delay:
             time.sleep(delay)
+
+
+def _dealt_by(number: int, dealer: int, language: str) -> str:
+    """The line that opens a game of a match: "game 2, dealt by seat 1"."""
+    catalog = translations(language)
+    return catalog.gettext("game %(number)s, dealt by %(seat)s") % {
+        "number": number,
+        "seat": catalog.gettext("seat %(seat)s") % {"seat": dealer},
+    }
 
 
 def watch_match(
@@ -492,15 +516,15 @@ def watch_match(
     language: str = "en",
 ) -> Match:
     """Let bots play a seeded match, narrating each game, its end and the match score."""
-    _, title, _ = VARIANTS[variant]
-    screen.say(f"{title}, {rules.players} players, seed {seed}: {_names(lineup)}.", "bold")
-    screen.say(f"A match: {describe_scoring(scoring)}", "bold")
+    catalog = translations(language)
+    screen.say(_title_line(variant, rules.players, seed, language, lineup), "bold")
+    screen.say(a_match(scoring, language), "bold")
     match = Match.start(rules, scoring, seed=seed)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
     decisions = 0
     while not match.is_over:
         done = len(match.games)
-        screen.say(f"game {done + 1}, dealt by seat {match.game.dealer}", "bold")
+        screen.say(_dealt_by(done + 1, match.game.dealer, language), "bold")
         steps = 0
         while len(match.games) == done and steps < WATCH_LIMIT:
             seat: int = match.to_move  # type: ignore[assignment]
@@ -508,35 +532,62 @@ def watch_match(
             steps += 1
         decisions += steps
         game = match.games[-1] if len(match.games) > done else match.game
-        _tell(narrate(game.events, game=variant, language=language), screen, delay, done + 1)
+        lines = narrate(game.events, game=variant, language=language)
+        _tell(lines, screen, delay, language, done + 1, game.events)
         if len(match.games) == done:
-            screen.say(f"stopped after {WATCH_LIMIT} decisions without a result.")
+            screen.say(_stopped(language))
             break
-        for line in match_lines(match):
+        for line in match_lines(match, language):
             screen.say(line, "bold")
     games = len(match.games) + (not match.is_over)
-    screen.say(f"{games} games, {decisions} decisions, {rules.players} players, seed {seed}.")
+    # Translators: closes a watched match: "3 games, 312 decisions, 4 players, seed 7."
+    screen.say(
+        catalog.gettext("%(games)s, %(decisions)s, %(players)s, seed %(seed)s.")
+        % {
+            "games": catalog.ngettext("%(count)s game", "%(count)s games", games)
+            % {"count": games},
+            "decisions": catalog.ngettext("%(count)s decision", "%(count)s decisions", decisions)
+            % {"count": decisions},
+            "players": _players(rules.players, language),
+            "seed": seed,
+        }
+    )
     return match
 
 
 # -- arena ------------------------------------------------------------------------
 
-#: The arena table's columns, and what the short ones mean.
-_HEADERS = ("agent", "games", "wins", "95% CI", "losses", "caught", "bluffs")
+#: The arena table's columns, and what the short ones mean (English ids of the catalogs).
+_HEADERS = (
+    N_("agent"),
+    N_("games"),
+    N_("wins"),
+    N_("95% CI"),
+    N_("losses"),
+    N_("caught"),
+    N_("bluffs"),
+)
 _LEGEND = (
-    "wins, losses: shares of the seat-games played; 95% CI: of the wins;",
-    "caught: share of challenges that caught a lie; bluffs: share of claims that lied",
+    N_("wins, losses: shares of the seat-games played; 95% CI: of the wins;"),
+    N_("caught: share of challenges that caught a lie; bluffs: share of claims that lied"),
 )
 
 
 def _arena(
-    rules: Rules, lineup: list[Agent], games: int, seed: int, workers: int | None, screen: _Screen
+    rules: Rules,
+    lineup: list[Agent],
+    games: int,
+    seed: int,
+    workers: int | None,
+    screen: _Screen,
+    language: str = "en",
 ) -> Results:
+    catalog = translations(language)
     if screen.err_console is not None:
         from rich.progress import Progress
 
         with Progress(console=screen.err_console, transient=True) as bar:
-            task = bar.add_task("games", total=games)
+            task = bar.add_task(catalog.gettext("games"), total=games)
             results = tournament(
                 rules,
                 lineup,
@@ -552,10 +603,22 @@ def _arena(
         def note(done: int, total: int) -> None:
             nonlocal first
             if first or done in marks or done == total:
-                screen.note(f"{done}/{total} games")
+                screen.note(
+                    catalog.ngettext("%(done)s/%(total)s game", "%(done)s/%(total)s games", total)
+                    % {"done": done, "total": total}
+                )
             first = False
 
         results = tournament(rules, lineup, games, seed, workers=workers, progress=note)
+    _arena_table(results, games, seed, screen, language)
+    return results
+
+
+def _arena_table(
+    results: Results, games: int, seed: int, screen: _Screen, language: str = "en"
+) -> None:
+    """The arena's results table, and the legend of its short columns."""
+    catalog = translations(language)
     rows = []
     for row in results.rows:
         low, high = row.win_interval
@@ -570,14 +633,15 @@ def _arena(
                 f"{row.bluff_rate:.3f}",
             )
         )
-    screen.table(
-        f"{games} games, seed {seed}, mean length {results.mean_length:.1f} decisions",
-        _HEADERS,
-        rows,
-    )
+    # Translators: the arena table's title: "100 games, seed 7, mean length 85.3 decisions".
+    title = catalog.ngettext(
+        "%(count)s game, seed %(seed)s, mean length %(length)s decisions",
+        "%(count)s games, seed %(seed)s, mean length %(length)s decisions",
+        games,
+    ) % {"count": games, "seed": seed, "length": f"{results.mean_length:.1f}"}
+    screen.table(title, [catalog.gettext(header) for header in _HEADERS], rows)
     for line in _LEGEND:
-        screen.say(line, "dim")
-    return results
+        screen.say(catalog.gettext(line), "dim")
 
 
 # -- replay -----------------------------------------------------------------------
@@ -598,7 +662,9 @@ def _read_record(path: str) -> tuple[str, dict[str, Any]]:
     return text, data
 
 
-def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None:
+def _replay_html(
+    path: str, out: str, seat: int | None, screen: _Screen, language: str = "en"
+) -> None:
     """Write the page stepping through the game recorded at ``path`` to ``out``."""
     text, data = _read_record(path)
     if data.get("format") == "cheatrules-match" or "view" in data:
@@ -607,7 +673,7 @@ def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None
             f"--html needs a whole game's record (written by --save or cheatrules.dumps); "
             f"{path} holds {kind}"
         )
-    page = replay_page(loads(text), seat=seat)
+    page = replay_page(loads(text), seat=seat, language=language)
     try:
         with open(out, "w", encoding="utf-8") as file:
             file.write(page)
@@ -615,7 +681,14 @@ def _replay_html(path: str, out: str, seat: int | None, screen: _Screen) -> None
         raise CheatRulesError(f"cannot write {out}: {error.strerror or error}") from None
     frames = page.count('<li class="frame"')
     size = len(page.encode("utf-8"))
-    screen.say(f"wrote {frames} frames ({size / 1024:.0f} KB) to {out}; open it in a browser")
+    screen.say(
+        translations(language).ngettext(
+            "wrote %(count)s frame (%(size)s KB) to %(out)s; open it in a browser",
+            "wrote %(count)s frames (%(size)s KB) to %(out)s; open it in a browser",
+            frames,
+        )
+        % {"count": frames, "size": f"{size / 1024:.0f}", "out": out}
+    )
 
 
 def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> None:
@@ -623,14 +696,17 @@ def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> N
     if data.get("format") == "cheatrules-match":
         match = loads_match(text)
         word = challenge_call(match.rules, language=language)
-        screen.say(f"A match: {describe_scoring(match.scoring)}", "bold")
+        screen.say(a_match(match.scoring, language), "bold")
         played = [*match.games] + ([] if match.is_over else [match.game])
         for number, game in enumerate(played, start=1):
-            screen.say(f"game {number}, dealt by seat {game.dealer}", "bold")
-            _tell(
-                narrate(game.events, challenge_word=word, language=language), screen, delay, number
-            )
-        screen.say(match_lines(match)[-1] if match.is_over else "the match was left unfinished")
+            screen.say(_dealt_by(number, game.dealer, language), "bold")
+            lines = narrate(game.events, challenge_word=word, language=language)
+            _tell(lines, screen, delay, language, number, game.events)
+        screen.say(
+            match_lines(match, language)[-1]
+            if match.is_over
+            else translations(language).gettext("the match was left unfinished")
+        )
         return
     if "view" in data:
         seen = loads_view(text)
@@ -641,7 +717,7 @@ def _replay(path: str, screen: _Screen, delay: float, language: str = "en") -> N
         events = state.events
         rules = state.rules
     word = challenge_call(rules, language=language)
-    _tell(narrate(events, challenge_word=word, language=language), screen, delay)
+    _tell(narrate(events, challenge_word=word, language=language), screen, delay, language)
 
 
 # -- the entry point ----------------------------------------------------------------
@@ -683,9 +759,9 @@ def main(
         return _run(args, screen, source, out)
     except CheatRulesError as error:
         with _streams(stdout, stderr):
-            parser.exit(2, f"cheatrules: error: {error}\n")
+            parser.exit(2, f"cheatrules: error: {error_text(error, _quiet_language(args))}\n")
     except KeyboardInterrupt:
-        screen.say("\nInterrupted.")
+        screen.say("\n" + translations(_quiet_language(args)).gettext("Interrupted."))
         return 130
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, as other tools do.
@@ -694,23 +770,31 @@ def main(
     return 0
 
 
+def _quiet_language(args: argparse.Namespace) -> str:
+    """The language ``args`` ask for, or English when that is not a language (never raises)."""
+    try:
+        return _language(getattr(args, "lang", None), os.environ)
+    except CheatRulesError:
+        return "en"
+
+
 def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO) -> int:
     """Run the command ``args`` name; return the exit status."""
     language = _language(getattr(args, "lang", None), os.environ)
     if args.command == "replay":
         if args.html is not None:
-            _replay_html(args.file, args.html, args.seat, screen)
+            _replay_html(args.file, args.html, args.seat, screen, language)
         elif args.seat is not None:
             raise CheatRulesError("--seat draws a seat's view in the --html page; add --html OUT")
         else:
             _replay(args.file, screen, args.delay, language)
         return 0
     if args.command == "serve":
-        _serve(args, screen)
+        _serve(args, screen, language)
         return 0
     variant = args.variant or "english"
     if args.command == "rules" or "help" in args.house:
-        _list_rules(screen, [variant] if args.variant else list(VARIANTS))
+        _list_rules(screen, [variant] if args.variant else list(VARIANTS), language)
         return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rules = house_rules(variant, args.players, args.house)
@@ -724,21 +808,21 @@ def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO)
             table = watch(
                 seed, rules.players, args.delay, out, variant, bots, rules, screen, language
             )
-        _save(args.save, table, screen)
+        _save(args.save, table, screen, language=language)
     elif args.command == "play":
         _run_play(args, rules, scoring, seed, variant, screen, source, out, language)
     else:
         bots = _lineup(args.bots, rules.players)
-        _arena(rules, bots, args.games, seed, args.workers, screen)
+        _arena(rules, bots, args.games, seed, args.workers, screen, language)
     return 0
 
 
-def _list_rules(screen: _Screen, variants: list[str]) -> None:
+def _list_rules(screen: _Screen, variants: list[str], language: str = "en") -> None:
     """Every house rule of each of ``variants``, a blank line between variants."""
     for index, name in enumerate(variants):
         if index:
             screen.say("")
-        for line in listing(name):
+        for line in listing(name, language):
             screen.say(line)
 
 
@@ -768,19 +852,25 @@ def _run_play(
             table = play(rules, seed, args.seat, bots, screen, ask, word, language=language)
     except _LeaveError as leaving:
         screen.say("\n" + translations(language).gettext("Goodbye."))
-        _save(args.save, leaving.table, screen, so_far=True)
+        _save(args.save, leaving.table, screen, so_far=True, language=language)
         return
-    _save(args.save, table, screen)
+    _save(args.save, table, screen, language=language)
 
 
 def _save(
-    path: str | None, table: GameState | Match | None, screen: _Screen, so_far: bool = False
+    path: str | None,
+    table: GameState | Match | None,
+    screen: _Screen,
+    so_far: bool = False,
+    language: str = "en",
 ) -> None:
     if not path:
         return
-    what = "match" if isinstance(table, Match) else "game"
+    catalog = translations(language)
     if table is None:
-        screen.say(f"nothing to save to {path}: no card was dealt")
+        screen.say(
+            catalog.gettext("nothing to save to %(path)s: no card was dealt") % {"path": path}
+        )
         return
     text = dumps_match(table) if isinstance(table, Match) else dumps(table)
     try:
@@ -788,5 +878,17 @@ def _save(
             file.write(text)
     except OSError as error:
         raise CheatRulesError(f"cannot write {path}: {error.strerror or error}") from None
-    record = f"the {what} so far is saved to {path}" if so_far else f"record saved to {path}"
-    screen.say(f"{record}; replay it with: cheatrules replay {path}")
+    values = {"path": path}
+    if not so_far:
+        line = catalog.gettext(
+            "record saved to %(path)s; replay it with: cheatrules replay %(path)s"
+        )
+    elif isinstance(table, Match):
+        line = catalog.gettext(
+            "the match so far is saved to %(path)s; replay it with: cheatrules replay %(path)s"
+        )
+    else:
+        line = catalog.gettext(
+            "the game so far is saved to %(path)s; replay it with: cheatrules replay %(path)s"
+        )
+    screen.say(line % values)

@@ -17,10 +17,11 @@ from html import escape
 
 import attrs
 
+from cheatrules._i18n import N_, translations
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, SeatError
 from cheatrules.events import Challenged, Dealt, Event, Revealed
-from cheatrules.narration import narrate
+from cheatrules.narration import describe, narrate
 from cheatrules.state import GameState
 from cheatrules.svg import SVG_NAMESPACE, render
 from cheatrules.variants import VARIANTS, challenge_call
@@ -54,7 +55,9 @@ def history(final: GameState) -> list[GameState]:
     return states
 
 
-def _lines_by_event(events: Sequence[Event], word: str) -> tuple[list[str], list[int]]:
+def _lines_by_event(
+    events: Sequence[Event], word: str, language: str = "en"
+) -> tuple[list[str], list[int]]:
     """The narration's lines, and for each event the line it belongs to.
 
     An event the narration tells makes its own line. A challenge and the
@@ -72,7 +75,7 @@ def _lines_by_event(events: Sequence[Event], word: str) -> tuple[list[str], list
 
     made_by: list[int] = []
     lines: list[str] = []
-    for line in narrate(feed(), challenge_word=word):
+    for line in narrate(feed(), challenge_word=word, language=language):
         lines.append(line)
         made_by.append(current)
     owner: list[int | None] = [None] * len(events)
@@ -96,14 +99,18 @@ def _lines_by_event(events: Sequence[Event], word: str) -> tuple[list[str], list
     return lines, [told or 0 for told in owner]
 
 
-def replay_page(final: GameState, *, seat: int | None = None, title: str | None = None) -> str:
-    """The HTML page stepping through ``final``'s game, from the deal.
+def replay_page(
+    final: GameState, *, seat: int | None = None, title: str | None = None, language: str = "en"
+) -> str:
+    """The HTML page stepping through ``final``'s game, from the deal, in ``language``.
 
     Args:
         final: the last state of the game (as a record loads).
         seat: draw this seat's view and tell the game as it saw it; by
             default the omniscient table.
         title: the page's heading; by default the game and its seed.
+        language: the language of the page's words, its narration and its
+            pictures' labels (``<html lang=...>`` says it).
 
     Raises:
         SeatError: ``seat`` is not a seat of the game.
@@ -114,20 +121,17 @@ def replay_page(final: GameState, *, seat: int | None = None, title: str | None 
         raise SeatError(f"--seat must be a seat of this game, from 0 to {players - 1}; got {seat}")
     states = history(final)
     events: Sequence[Event] = final.events if seat is None else final.observe(seat).events
-    word = challenge_call(final.rules)
-    lines, line_of = _lines_by_event(events, word)
-    known = VARIANTS.get(final.rules.name)
-    game = known.title if known is not None else final.rules.name
+    catalog = translations(language)
+    word = challenge_call(final.rules, language=language)
+    lines, line_of = _lines_by_event(events, word, language)
     if title is None:
-        seed = f", seed {final.seed}" if final.seed is not None else ""
-        who = "every hand" if seat is None else f"as seat {seat} saw it"
-        title = f"{game}, {players} players{seed}: {who}"
+        title = _title(final, seat, language)
 
     pictures: list[str] = []
     index_of: dict[str, int] = {}
     picture_of_state: list[int] = []
     for state in states:
-        drawn = render(state if seat is None else state.observe(seat), width=800)
+        drawn = render(state if seat is None else state.observe(seat), width=800, language=language)
         drawn = drawn.replace(f' xmlns="{SVG_NAMESPACE}"', "", 1)  # HTML knows its namespace
         if drawn not in index_of:
             index_of[drawn] = len(pictures)
@@ -143,9 +147,16 @@ def replay_page(final: GameState, *, seat: int | None = None, title: str | None 
         frames.append(
             f'<li class="frame" data-event="{index}" '
             f'data-picture="{picture_of_state[state_index]}" data-line="{line_of[index]}">'
-            f"{escape(str(event))}</li>"
+            f"{escape(describe(event, language))}</li>"
         )
+    words = {key: escape(catalog.gettext(text), quote=True) for key, text in _WORDS.items()}
     return _PAGE.format(
+        **words,
+        language=language,
+        where=escape(
+            catalog.gettext("event %(index)s of %(count)s") % {"index": 1, "count": len(frames)}
+        ),
+        where_template=escape(catalog.gettext("event %(index)s of %(count)s"), quote=True),
         title=escape(title),
         pictures="\n".join(
             f'<div class="picture" data-picture="{number}"{"" if number else " hidden"}>'
@@ -157,13 +168,46 @@ def replay_page(final: GameState, *, seat: int | None = None, title: str | None 
             for number, line in enumerate(lines)
         ),
         frames="\n".join(frames),
-        count=len(frames),
         script=_SCRIPT,
     )
 
 
+def _title(final: GameState, seat: int | None, language: str) -> str:
+    """The page's heading: "English Cheat, 4 players, seed 7: every hand"."""
+    catalog = translations(language)
+    known = VARIANTS.get(final.rules.name)
+    game = known.title_in(language) if known is not None else final.rules.name
+    players = catalog.ngettext("%(count)s player", "%(count)s players", final.players) % {
+        "count": final.players
+    }
+    who = (
+        catalog.gettext("every hand")
+        if seat is None
+        else catalog.gettext("as seat %(seat)s saw it") % {"seat": seat}
+    )
+    values = {"game": game, "players": players, "who": who, "seed": final.seed}
+    if final.seed is None:
+        # Translators: the replay page's heading: "English Cheat, 4 players: every hand".
+        return catalog.gettext("%(game)s, %(players)s: %(who)s") % values
+    # Translators: the replay page's heading: "English Cheat, 4 players, seed 7: every hand".
+    return catalog.gettext("%(game)s, %(players)s, seed %(seed)s: %(who)s") % values
+
+
+#: The page's words (English ids of the catalogs), by their place in the page.
+_WORDS = {
+    "first": N_("« first"),
+    "prev": N_("◀ prev"),
+    "next": N_("next ▶"),
+    "last": N_("last »"),
+    "first_tip": N_("first (Home)"),
+    "prev_tip": N_("previous (left arrow)"),
+    "next_tip": N_("next (right arrow)"),
+    "last_tip": N_("last (End)"),
+    "narration": N_("narration"),
+}
+
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -193,16 +237,16 @@ main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; align-items: fle
 <main>
 <section id="table">
 <div id="controls">
-<button type="button" data-go="first" title="first (Home)">&#xAB; first</button>
-<button type="button" data-go="prev" title="previous (left arrow)">&#x25C0; prev</button>
-<button type="button" data-go="next" title="next (right arrow)">next &#x25B6;</button>
-<button type="button" data-go="last" title="last (End)">last &#xBB;</button>
-<span id="where">event 1 of {count}</span>
+<button type="button" data-go="first" title="{first_tip}">{first}</button>
+<button type="button" data-go="prev" title="{prev_tip}">{prev}</button>
+<button type="button" data-go="next" title="{next_tip}">{next}</button>
+<button type="button" data-go="last" title="{last_tip}">{last}</button>
+<span id="where" data-template="{where_template}">{where}</span>
 </div>
 <p id="event"></p>
 {pictures}
 </section>
-<section id="story" aria-label="narration">
+<section id="story" aria-label="{narration}">
 <ol id="lines">
 {lines}
 </ol>
@@ -239,8 +283,9 @@ _SCRIPT = r"""(function () {
     }
     if (lines[line]) { lines[line].scrollIntoView({block: "nearest"}); }
     document.getElementById("event").textContent = frame.textContent;
-    document.getElementById("where").textContent =
-      "event " + (index + 1) + " of " + frames.length;
+    var where = document.getElementById("where");
+    where.textContent = where.getAttribute("data-template")
+      .replace("%(index)s", String(index + 1)).replace("%(count)s", String(frames.length));
     if (window.history && history.replaceState) {
       history.replaceState(null, "", "#" + (index + 1));
     }

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules._i18n import LANGUAGES, check_language
+from cheatrules._i18n import LANGUAGES, N_, check_language, translations
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError, RulesError
@@ -50,18 +50,23 @@ SCORINGS: dict[str, Callable[[int], Scoring]] = {
 }
 
 # Where several names of a family make the same kind of policy, its docstring
-# cannot tell them apart: these say what each name changes.
+# cannot tell them apart: these say what each name changes. (The meanings read
+# from docstrings are marked for the catalogs in ._meanings.)
 _MEANINGS: dict[tuple[str, str], str] = {
-    ("claims", "1-4"): "A claim lays 1 to 4 cards.",
-    ("claims", "1-3"): "A claim lays 1 to 3 cards.",
-    ("claims", "one"): "A claim lays exactly 1 card.",
-    ("claims", "any"): "A claim lays any number of cards of one rank the deck can hold.",
-    ("window", "immediate"): "Each opponent, from the declarer's left, may challenge the claim "
-    "until the next claim is made.",
-    ("window", "extended"): "As immediate, and the last claim but one may still be challenged "
-    "(answer 'e').",
-    ("discards", "compulsory"): "Right after taking the pile, the taker must set aside "
-    "complete fours.",
+    ("claims", "1-4"): N_("A claim lays 1 to 4 cards."),
+    ("claims", "1-3"): N_("A claim lays 1 to 3 cards."),
+    ("claims", "one"): N_("A claim lays exactly 1 card."),
+    ("claims", "any"): N_("A claim lays any number of cards of one rank the deck can hold."),
+    ("window", "immediate"): N_(
+        "Each opponent, from the declarer's left, may challenge the claim "
+        "until the next claim is made."
+    ),
+    ("window", "extended"): N_(
+        "As immediate, and the last claim but one may still be challenged (answer 'e')."
+    ),
+    ("discards", "compulsory"): N_(
+        "Right after taking the pile, the taker must set aside complete fours."
+    ),
 }
 
 
@@ -105,40 +110,79 @@ def _meaning(family: str, name: str, deck: Deck) -> str:
     return _first_line(type(NAMED_POLICIES[family][name](deck)).__doc__)
 
 
+def _shorthand(meaning: str) -> str:
+    """A game function's argument as ``rules`` says it: a capital first, command-line words."""
+    return _plain(meaning[:1].upper() + meaning[1:])
+
+
+def _summary(family: str) -> str:
+    """What a policy family decides, as ``rules`` says it."""
+    return _first_line(POLICY_FAMILIES[family].__doc__)
+
+
+def meanings(variant: str) -> list[str]:
+    """The English meanings :func:`listing` shows for ``variant``: shorthands, families, policies.
+
+    Each is a message id of the catalogs (the table in :mod:`._meanings`), so
+    ``rules --lang`` says it in the language; a docstring that changes drops
+    its meaning out of the catalogs, which the tests notice.
+
+    >>> meanings("verish")[:1]
+    ['36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52 for 4-6.']
+    """
+    make_rules = VARIANTS[variant][0]
+    deck = make_rules().deck
+    found = [_shorthand(meaning) for meaning in shorthands(make_rules).values()]
+    for family, choices in NAMED_POLICIES.items():
+        found.append(_summary(family))
+        found.extend(_meaning(family, name, deck) for name in choices)
+    return found
+
+
 def _choices(family: str) -> str:
     names = list(NAMED_POLICIES[family])
     spelled = [f"--with {family}={name}" for name in names]
     return ", ".join(spelled[:-1]) + f" or {spelled[-1]}" if len(spelled) > 1 else spelled[0]
 
 
-def listing(variant: str) -> list[str]:
-    """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal."""
-    make_rules, title, _ = VARIANTS[variant]
+def listing(variant: str, language: str = "en") -> list[str]:
+    """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal.
+
+    The game is named and the listing's own words are said in ``language``;
+    the meanings, read from the library's docstrings, in the language's words
+    where its catalog has them.
+    """
+    catalog = translations(language)
+    make_rules = VARIANTS[variant][0]
     usual = make_rules()
-    lines = [f"{title} (--variant {variant}): house rules, given as --with NAME=VALUE", ""]
+    heading = catalog.gettext(
+        "%(title)s (--variant %(name)s): house rules, given as --with NAME=VALUE"
+    )
+    lines = [heading % {"title": GAMES[variant].title_in(language), "name": variant}, ""]
 
     def entry(option: str, meaning: str) -> None:
         lines.append(f"  {option}")
         lines.extend(
-            textwrap.wrap(meaning, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6)
+            textwrap.wrap(
+                catalog.gettext(meaning),
+                WIDTH,
+                initial_indent=" " * 6,
+                subsequent_indent=" " * 6,
+                break_on_hyphens=False,  # never "per-" at one line's end and "pack" below
+            )
         )
 
     for name, meaning in shorthands(make_rules).items():
-        entry(f"--with {name}", _plain(meaning[:1].upper() + meaning[1:]))
+        entry(f"--with {name}", _shorthand(meaning))
     for family, choices in NAMED_POLICIES.items():
         lines.append("")
-        lines.extend(
-            textwrap.wrap(
-                f"{family}: {_first_line(POLICY_FAMILIES[family].__doc__)}",
-                WIDTH,
-                subsequent_indent="  ",
-            )
-        )
+        summary = catalog.gettext(_summary(family))
+        lines.extend(textwrap.wrap(f"{family}: {summary}", WIDTH, subsequent_indent="  "))
         marked = False
         for name, make in choices.items():
             usual_one = not marked and make(usual.deck) == getattr(usual, family)
             marked = marked or usual_one
-            default = " (the default)" if usual_one else ""
+            default = " " + catalog.gettext("(the default)") if usual_one else ""
             entry(f"--with {family}={name}{default}", _meaning(family, name, usual.deck))
     return lines
 
@@ -317,8 +361,45 @@ def scoring(text: str) -> Scoring:
         ) from None
 
 
-def describe_scoring(chosen: Scoring) -> str:
-    """One line for people: the scoring's docstring with its settings filled in."""
+def describe_scoring(chosen: Scoring, language: str = "en") -> str:
+    """One line for people: what the scoring does, its settings filled in, in ``language``.
+
+    The library's scorings are told through the catalogs (in English, the first
+    line of the scoring's docstring); any other scoring by its docstring.
+
+    >>> describe_scoring(FirstTo(3))
+    'The first seat to win 3 games takes the match.'
+    >>> describe_scoring(FirstTo(3), "fr")
+    'Le premier joueur à gagner 3 parties remporte le match.'
+    """
+    catalog = translations(language)
+    match chosen:
+        case FirstTo(wins=wins):
+            return catalog.ngettext(
+                "The first seat to win %(wins)s game takes the match.",
+                "The first seat to win %(wins)s games takes the match.",
+                wins,
+            ) % {"wins": wins}
+        case BestOf(games=games):
+            return catalog.ngettext(
+                "At most %(games)s game; the most game wins takes the match.",
+                "At most %(games)s games; the most game wins takes the match.",
+                games,
+            ) % {"games": games}
+        case Penalty(games=games):
+            return catalog.ngettext(
+                "%(games)s game; the lowest penalty total takes the match.",
+                "%(games)s games; the lowest penalty total takes the match.",
+                games,
+            ) % {"games": games}
+        case FewestLosses(losses=losses):
+            return catalog.ngettext(
+                "Defeats are counted: once a seat has lost %(losses)s game, "
+                "the fewest defeats win.",
+                "Defeats are counted: once a seat has lost %(losses)s games, "
+                "the fewest defeats win.",
+                losses,
+            ) % {"losses": losses}
     kind: Any = type(chosen)
     text = kind.__doc__ or kind.__name__
     if attrs.has(kind):

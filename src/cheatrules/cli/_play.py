@@ -1,21 +1,31 @@
-"""``cheatrules play``: a person at one seat, answering at the terminal, against bots."""
+"""``cheatrules play``: a person at one seat, answering at the terminal, against bots.
+
+Everything the person reads is in the session's language: the prompts, the
+help, the status lines, the messages for a bad answer, the match's lines.
+The answers the command reads are the English ones (``c``, ``p``, ``quit``,
+``as``...) in every language, and each language adds its own words beside
+them (the catalog's ``answer words`` entries): ``comme``, ``как``, ``sair``.
+"""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from cheatrules._i18n import N_, translations
+from cheatrules._i18n import claim as _claim
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.bots import Agent
 from cheatrules.cards import Card, Rank, cards, ranks
 from cheatrules.deal import deal
 from cheatrules.decision import Consent, DiscardOffer, Window
 from cheatrules.errors import CheatRulesError
-from cheatrules.events import describe_claim
+from cheatrules.events import GameOver
 from cheatrules.match import FewestLosses, Match, Scoring
-from cheatrules.narration import narrate
+from cheatrules.narration import describe, narrate
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
@@ -23,7 +33,8 @@ from cheatrules.state import GameState
 from ._options import describe_scoring
 from ._screen import _Screen, _style
 
-_HELP = """How to answer:
+_HELP = N_(
+    """How to answer:
   on your turn   type the cards to lay: '7c 7d' (or '7♣ 7♦'); when you name the
                  rank yourself, add it: '7c 7d as 7'. Suits: c d h s or ♣ ♦ ♥ ♠,
                  10 is '10' or 'T', a joker is '*h' or '*s'.
@@ -34,6 +45,7 @@ _HELP = """How to answer:
   fours          the ranks to set aside, such as 'Q 7', or Enter to keep them
   other          'h' or 'help', 'hand' (show your hand again)
   leave          'quit' or 'exit' (a rank letter such as Q never leaves)"""
+)
 
 #: The longest answer read; a play is a few cards, so anything longer is a mistake.
 LONGEST_ANSWER = 200
@@ -49,72 +61,165 @@ class _LeaveError(Exception):
         self.table = table
 
 
-def _describe(seen: Observation) -> list[str]:
-    lines = []
+# -- the session's words ------------------------------------------------------------------
+
+
+def _answer_words(kind: str, language: str) -> frozenset[str]:
+    """The answers of ``kind`` the session reads: the English ones, and the language's own."""
+    return _answers("en")[kind] | _answers(language)[kind]
+
+
+@functools.cache
+def _answers(language: str) -> dict[str, frozenset[str]]:
+    """Each kind of answer's words in ``language``'s catalog (for English, the English words)."""
+    catalog = translations(language)
+    # Translators: the words a player may type for each answer, separated by spaces; the
+    # English ones are always read too. Never a rank letter (A 2-10 J Q K T V D R В Д К Т).
+    spelled = {
+        "leave": catalog.pgettext("answer words: leave the game", "quit exit"),
+        "help": catalog.pgettext("answer words: show the help", "h help ?"),
+        "hand": catalog.pgettext("answer words: show the hand", "hand"),
+        "accept": catalog.pgettext("answer words: let the claim stand", "a accept"),
+        "challenge": catalog.pgettext("answer words: challenge the claim", "c cheat challenge !"),
+        "earlier": catalog.pgettext("answer words: challenge the earlier claim", "e earlier"),
+        "yes": catalog.pgettext("answer words: yes", "y yes"),
+        "no": catalog.pgettext("answer words: no", "n no"),
+        "refuse": catalog.pgettext("answer words: refuse a pass", "r refuse"),
+        "pass": catalog.pgettext("answer words: pass", "p pass"),
+        "discard": catalog.pgettext("answer words: set fours aside", "d discard"),
+        "as": catalog.pgettext("answer words: between the cards and the rank", "as"),
+    }
+    return {kind: frozenset(text.lower().split()) for kind, text in spelled.items()}
+
+
+def rank_letter(rank: Rank, language: str = "en") -> str:
+    """The letter players of ``language`` write ``rank`` with (the French ``D``, the Russian ``Д``).
+
+    Every letter it gives is read back by :meth:`Rank.parse`.
+    """
+    catalog = translations(language)
+    # Translators: the letter your rule books write each rank with; cheatrules reads
+    # the French V D R and the Russian В Д К Т beside the English A J Q K.
+    match rank:
+        case Rank.ACE:
+            return catalog.pgettext("rank letter", "A")
+        case Rank.JACK:
+            return catalog.pgettext("rank letter", "J")
+        case Rank.QUEEN:
+            return catalog.pgettext("rank letter", "Q")
+        case Rank.KING:
+            return catalog.pgettext("rank letter", "K")
+        case _:
+            return str(rank)
+
+
+def _seat(seat: int, language: str) -> str:
+    return translations(language).gettext("seat %(seat)s") % {"seat": seat}
+
+
+def _cards_count(count: int, language: str) -> str:
+    return translations(language).ngettext("%(count)s card", "%(count)s cards", count) % {
+        "count": count
+    }
+
+
+def _describe(seen: Observation, language: str = "en") -> list[str]:
+    catalog = translations(language)
+    you = catalog.gettext("%(seat)s (you): %(size)s")
+    other = catalog.gettext("%(seat)s: %(size)s")
     sizes = "  ".join(
-        f"seat {seat}{' (you)' if seat == seen.seat else ''}: {size}"
+        (you if seat == seen.seat else other) % {"seat": _seat(seat, language), "size": size}
         for seat, size in enumerate(seen.hand_sizes)
     )
-    lines.append(f"cards in hand  {sizes}")
+    lines = [catalog.gettext("cards in hand  %(sizes)s") % {"sizes": sizes}]
+    table = catalog.gettext("table: %(cards)s") % {"cards": _cards_count(seen.pile_size, language)}
     claim = seen.last_claim
-    table = f"table: {seen.pile_size} card{'s' if seen.pile_size != 1 else ''}"
     if claim is not None:
-        table += f"; last claim: seat {claim.seat}, {describe_claim(claim.count, claim.rank)}"
+        table += catalog.gettext("; last claim: %(seat)s, %(claim)s") % {
+            "seat": _seat(claim.seat, language),
+            "claim": _claim(claim.count, claim.rank, language),
+        }
     if seen.stock_size:
-        table += f"; stock: {seen.stock_size}"
+        table += catalog.gettext("; stock: %(count)s") % {"count": seen.stock_size}
     lines.append(table)
-    lines.append(f"your hand: {_hand(seen.hand)}")
+    lines.append(_your_hand(seen.hand, language))
     return lines
 
 
-def _hand(hand: Sequence[Card]) -> str:
+def _your_hand(hand: Sequence[Card], language: str) -> str:
+    catalog = translations(language)
     groups: dict[Rank, list[str]] = {}
     for card in hand:
         groups.setdefault(card.rank, []).append(str(card))
-    return "   ".join(" ".join(group) for group in groups.values()) or "(empty)"
+    shown = "   ".join(" ".join(group) for group in groups.values()) or catalog.gettext("(empty)")
+    return catalog.gettext("your hand: %(hand)s") % {"hand": shown}
 
 
-def _prompt(seen: Observation) -> str:
+def _prompt(seen: Observation, language: str = "en") -> str:
+    catalog = translations(language)
     decision = seen.decision
     legal = seen.legal_actions()
     if isinstance(decision, Window):
         claim = decision.claim
-        said = describe_claim(claim.count, claim.rank)
-        extra = ", e = the earlier claim" if Challenge(earlier=True) in legal else ""
-        return f"seat {claim.seat} claims {said}. c = cheat{extra}, Enter = accept > "
+        values = {
+            "seat": _seat(claim.seat, language),
+            "claim": _claim(claim.count, claim.rank, language),
+        }
+        if Challenge(earlier=True) in legal:
+            return (
+                catalog.gettext(
+                    "%(seat)s claims %(claim)s. c = cheat, e = the earlier claim, Enter = accept > "
+                )
+                % values
+            )
+        return catalog.gettext("%(seat)s claims %(claim)s. c = cheat, Enter = accept > ") % values
     if isinstance(decision, Consent):
-        return f"seat {decision.passer} asks to pass: y = agree, n = refuse > "
+        return catalog.gettext("%(seat)s asks to pass: y = agree, n = refuse > ") % {
+            "seat": _seat(decision.passer, language)
+        }
     if isinstance(decision, DiscardOffer):
-        fours = " ".join(map(str, decision.fours))
-        return f"you may set aside fours of {fours}: type the ranks, or Enter to keep > "
-    ranks_text = (
-        f"as {seen.allowed_ranks[0]}"
-        if len(seen.allowed_ranks) == 1
-        else "naming a rank ('... as 7')"
-    )
+        fours = " ".join(rank_letter(rank, language) for rank in decision.fours)
+        return catalog.gettext(
+            "you may set aside fours of %(ranks)s: type the ranks, or Enter to keep > "
+        ) % {"ranks": fours}
+    if len(seen.allowed_ranks) == 1:
+        ranks_text = catalog.gettext("as %(rank)s") % {
+            "rank": rank_letter(seen.allowed_ranks[0], language)
+        }
+    else:
+        ranks_text = catalog.gettext("naming a rank ('... as 7')")
     extras = []
     if Challenge() in legal:
-        extras.append("c = challenge")
+        extras.append(catalog.gettext("c = challenge"))
     if Pass() in legal:
-        extras.append("p = pass")
+        extras.append(catalog.gettext("p = pass"))
     if any(isinstance(action, Discard) for action in legal[: len(seen.choices) + 1]):
-        extras.append("d RANK = set a four aside")
-    tail = f" ({', '.join(extras)})" if extras else ""
-    return f"your turn: lay cards {ranks_text}{tail} > "
+        extras.append(catalog.gettext("d RANK = set a four aside"))
+    if extras:
+        return catalog.gettext("your turn: lay cards %(ranks)s (%(extras)s) > ") % {
+            "ranks": ranks_text,
+            "extras": ", ".join(extras),
+        }
+    return catalog.gettext("your turn: lay cards %(ranks)s > ") % {"ranks": ranks_text}
 
 
-_AS = "'as' goes between the cards and the rank you announce, such as '7c 7d as 7'"
-
-
-def _lay(word: str, seen: Observation) -> Action:
+def _lay(word: str, seen: Observation, language: str = "en") -> Action:
     """The cards of a lay answer, and the rank it announces."""
+    catalog = translations(language)
     tokens = word.split()
     lowered = [token.lower() for token in tokens]
-    if "as" in lowered:
-        at = len(lowered) - 1 - lowered[::-1].index("as")
+    as_words = _answer_words("as", language)
+    said = [index for index, token in enumerate(lowered) if token in as_words]
+    if said:
+        at = said[-1]
         laid, named = tokens[:at], tokens[at + 1 :]
-        if not laid or len(named) != 1 or "as" in lowered[:at]:
-            raise ValueError(f"{_AS}; the Ace of spades is 'A♠'")
+        if not laid or len(named) != 1 or len(said) > 1:
+            raise ValueError(
+                catalog.gettext(
+                    "'as' goes between the cards and the rank you announce, such as '7c 7d as 7'; "
+                    "the Ace of spades is 'A♠'"
+                )
+            )
         return Play(cards(" ".join(laid)), Rank.parse(named[0]))
     if len(tokens) == 1:
         try:
@@ -123,52 +228,67 @@ def _lay(word: str, seen: Observation) -> Action:
             pass
         else:
             raise ValueError(
-                f"{word} names a rank: lay cards with their suits, such as '{rank}♥' "
-                "(type quit to leave)"
+                catalog.gettext(
+                    "%(word)s names a rank: lay cards with their suits, such as '%(card)s' "
+                    "(type quit to leave)"
+                )
+                % {"word": word, "card": f"{rank}♥"}
             )
     if len(seen.allowed_ranks) != 1:
-        raise ValueError("name the rank you announce: add 'as 7' (or as A, K, ...)")
+        raise ValueError(
+            catalog.gettext("name the rank you announce: add 'as 7' (or as A, K, ...)")
+        )
     return Play(cards(word), seen.allowed_ranks[0])
 
 
-def _read(text: str, seen: Observation) -> Action:
+def _read(text: str, seen: Observation, language: str = "en") -> Action:
     """The action ``text`` means in the seat's position (raises ValueError for bad input).
 
-    Only ``quit`` or ``exit`` leave: a rank letter (``Q``, ``q``) never does.
+    Only ``quit`` or ``exit`` (or the language's own words for leaving) leave:
+    a rank letter (``Q``, ``q``) never does.
     """
+    catalog = translations(language)
+
+    def said(*kinds: str) -> bool:
+        return any(lowered in _answer_words(kind, language) for kind in kinds)
+
     word = text.strip()
     lowered = word.lower()
     decision = seen.decision
-    if lowered in ("quit", "exit"):
+    if said("leave"):
         raise _LeaveError
     if isinstance(decision, Window):
-        if lowered in ("", "a", "accept", "n", "no"):
+        if not lowered or said("accept", "no"):
             return Accept()
-        if lowered in ("c", "cheat", "challenge", "y", "yes", "!"):
+        if said("challenge", "yes"):
             return Challenge()
-        if lowered in ("e", "earlier"):
+        if said("earlier"):
             return Challenge(earlier=True)
         raise ValueError(
-            "type c to call cheat, or press Enter to let the claim stand (quit to leave)"
+            catalog.gettext(
+                "type c to call cheat, or press Enter to let the claim stand (quit to leave)"
+            )
         )
     if isinstance(decision, Consent):
-        if lowered in ("", "y", "yes", "a", "accept"):
+        if not lowered or said("yes", "accept"):
             return Accept()
-        if lowered in ("n", "no", "r", "refuse"):
+        if said("no", "refuse"):
             return Refuse()
-        raise ValueError("type y to agree to the pass, or n to refuse it (quit to leave)")
+        raise ValueError(
+            catalog.gettext("type y to agree to the pass, or n to refuse it (quit to leave)")
+        )
     if isinstance(decision, DiscardOffer):
         return Discard(ranks(word))
-    if lowered in ("c", "cheat", "challenge", "!"):
+    if said("challenge"):
         return Challenge()
-    if lowered in ("p", "pass"):
+    if said("pass"):
         return Pass()
     verb, _, rest = word.partition(" ")
-    if verb.lower() in ("d", "discard") and rest:
+    if verb.lower() in _answer_words("discard", language) and rest:
         return Discard(ranks(rest))  # fours set aside on the turn, where the rules allow it
     if not word:
-        raise ValueError("type the cards to lay, such as '7c 7d' (h for help)")
-    return _lay(word, seen)
+        raise ValueError(catalog.gettext("type the cards to lay, such as '7c 7d' (h for help)"))
+    return _lay(word, seen, language)
 
 
 def _excerpt(text: str, longest: int = LONGEST_MESSAGE) -> str:
@@ -186,11 +306,64 @@ def _yours(message: str, seat: int) -> str:
     return _excerpt(message)
 
 
+def error_text(error: Exception, language: str = "en") -> str:
+    """``error``'s message in ``language`` when the error can say it there, else its own text.
+
+    A library error that offers ``describe(language)`` is rendered through
+    it; any other keeps its English message.
+    """
+    if language != "en":
+        render = getattr(error, "describe", None)
+        if callable(render):
+            return str(render(language))
+    return str(error)
+
+
+def _bad_answer(error: Exception, seat: int, language: str) -> str:
+    """The message for a refused answer, told to the person at ``seat``."""
+    if language == "en":
+        return _yours(str(error), seat)
+    return _excerpt(error_text(error, language))
+
+
 Table = GameState | Match
 
 
 def _games_done(table: Table) -> int:
     return len(table.games) if isinstance(table, Match) else 0
+
+
+def game_over_line(event: GameOver, number: int, language: str = "en") -> str:
+    """The line that ends game ``number`` of a match: "game 2 over: seat 1 wins"."""
+    catalog = translations(language)
+    seats = ", ".join(_seat(seat, language) for seat in event.winners)
+    losers = ", ".join(_seat(seat, language) for seat in event.losers)
+    if len(event.winners) == 1 and len(event.losers) == 1:
+        return catalog.gettext("game %(number)s over: %(winner)s wins, %(loser)s loses") % {
+            "number": number,
+            "winner": seats,
+            "loser": losers,
+        }
+    if len(event.winners) == 1:
+        return catalog.gettext("game %(number)s over: %(winner)s wins") % {
+            "number": number,
+            "winner": seats,
+        }
+    return catalog.ngettext(
+        "game %(number)s over: %(losers)s loses",
+        "game %(number)s over: %(losers)s loses",
+        len(event.losers),
+    ) % {"number": number, "losers": losers}
+
+
+def numbered(line: str, events: Sequence[object], number: int | None, language: str) -> str:
+    """``line``, or, when it tells the end of game ``number`` of a match, that line numbered."""
+    if number is None or not events or not isinstance(events[-1], GameOver):
+        return line
+    ending = events[-1]
+    if line != describe(ending, language):
+        return line
+    return game_over_line(ending, number, language)
 
 
 def _session(
@@ -216,10 +389,10 @@ def _session(
     def tell(seen: Observation, number: int) -> None:
         nonlocal told, fresh
         lines = list(narrate(seen.events, challenge_word=challenge_word, language=language))
+        match_number = number if isinstance(table, Match) else None
         for line in lines[told:]:
-            if isinstance(table, Match) and line.startswith("game over:"):
-                line = line.replace("game over:", f"game {number} over:", 1)
-            screen.say(line, _style(line))
+            line = numbered(line, seen.events, match_number, language)
+            screen.say(line, _style(line, language))
             fresh = True
         told = len(lines)
 
@@ -232,12 +405,12 @@ def _session(
             table = table.apply(agent.act(table.observe(mover), rngs[mover]))
         else:
             seen = table.observe(seat)
-            status = _describe(seen)
+            status = _describe(seen, language)
             if fresh or status != last_status:
                 for line in status:
-                    screen.say(line, "bold" if line.startswith("your hand") else "")
+                    screen.say(line, "bold" if line == status[-1] else "")
                 last_status, fresh = status, False
-            table = _answer(table, seen, seat, screen, ask)
+            table = _answer(table, seen, seat, screen, ask, language)
         if isinstance(table, Match) and len(table.games) > done and not table.is_over:
             tell(table.games[-1].observe(seat), done + 1)
             game_over(table)
@@ -248,36 +421,49 @@ def _session(
 
 
 def _answer(
-    table: Table, seen: Observation, seat: int, screen: _Screen, ask: Callable[[str], str]
+    table: Table,
+    seen: Observation,
+    seat: int,
+    screen: _Screen,
+    ask: Callable[[str], str],
+    language: str = "en",
 ) -> Table:
     """Ask the person until an answer is legal; the table after it."""
+    catalog = translations(language)
     while True:
         try:
-            answer = ask(_prompt(seen))
+            answer = ask(_prompt(seen, language))
         except UnicodeDecodeError:
-            screen.say("  that line was not readable text; try again", "yellow")
+            screen.say(
+                "  " + catalog.gettext("that line was not readable text; try again"), "yellow"
+            )
             continue
         except (EOFError, KeyboardInterrupt) as leaving:
             raise _LeaveError(table) from leaving
         if len(answer) > LONGEST_ANSWER:
             screen.say(
-                f"  that answer is too long ({len(answer):,} characters or more): "
-                f"{_excerpt(answer, 40)!r}; a play is a few cards, such as '7c 7d'",
+                "  "
+                + catalog.gettext(
+                    "that answer is too long (%(count)s characters or more): %(excerpt)s; "
+                    "a play is a few cards, such as '7c 7d'"
+                )
+                % {"count": f"{len(answer):,}", "excerpt": repr(_excerpt(answer, 40))},
                 "yellow",
             )
             continue
-        if answer.strip().lower() in ("h", "help", "?"):
-            screen.say(_HELP)
+        lowered = answer.strip().lower()
+        if lowered in _answer_words("help", language):
+            screen.say(catalog.gettext(_HELP))
             continue
-        if answer.strip().lower() == "hand":
-            screen.say(f"your hand: {_hand(seen.hand)}", "bold")
+        if lowered in _answer_words("hand", language):
+            screen.say(_your_hand(seen.hand, language), "bold")
             continue
         try:
-            return table.apply(_read(answer, seen))
+            return table.apply(_read(answer, seen, language))
         except _LeaveError:
             raise _LeaveError(table) from None
         except ValueError as error:
-            screen.say(f"  {_yours(str(error), seat)}", "yellow")
+            screen.say(f"  {_bad_answer(error, seat, language)}", "yellow")
 
 
 def play(
@@ -293,7 +479,7 @@ def play(
 ) -> GameState:
     """Play a game with a person at ``seat`` answering through ``ask``; return the last state.
 
-    The narration is in ``language`` (``challenge_word`` is the call it tells).
+    Everything shown is in ``language`` (``challenge_word`` is the call the narration tells).
 
     Raises:
         CheatRulesError: ``seat`` is not a seat at the table.
@@ -301,18 +487,28 @@ def play(
 
     """
     _check_seat(rules, seat)
-    screen.say(f"You are seat {seat}. Type h for help.", "bold")
+    catalog = translations(language)
+    screen.say(_welcome(seat, language), "bold")
 
     def over(table: Table) -> None:
         outcome = table.observe(seat).outcome
         won = outcome is not None and seat in outcome.winners
-        screen.say("You win!" if won else "You lose.", "bold green" if won else "bold red")
+        screen.say(
+            catalog.gettext("You win!") if won else catalog.gettext("You lose."),
+            "bold green" if won else "bold red",
+        )
 
     state = _session(
         deal(rules, seed=seed), seat, lineup, seed, screen, ask, challenge_word, over, language
     )
     assert isinstance(state, GameState)
     return state
+
+
+def _welcome(seat: int, language: str) -> str:
+    return translations(language).gettext("You are seat %(seat)s. Type h for help.") % {
+        "seat": seat
+    }
 
 
 def play_match(
@@ -335,24 +531,30 @@ def play_match(
 
     """
     _check_seat(rules, seat)
-    screen.say(f"A match: {describe_scoring(scoring)}", "bold")
-    screen.say(f"You are seat {seat}. Type h for help.", "bold")
+    catalog = translations(language)
+    screen.say(a_match(scoring, language), "bold")
+    screen.say(_welcome(seat, language), "bold")
 
     def over(table: Table) -> None:
         assert isinstance(table, Match)
         game = table.games[-1]
         outcome = game.outcome
         won = outcome is not None and seat in outcome.winners
+        number = {"number": len(table.games)}
         screen.say(
-            f"You win game {len(table.games)}." if won else f"You lose game {len(table.games)}.",
+            catalog.gettext("You win game %(number)s.") % number
+            if won
+            else catalog.gettext("You lose game %(number)s.") % number,
             "bold green" if won else "bold red",
         )
-        for line in match_lines(table):
+        for line in match_lines(table, language):
             screen.say(line, "bold")
         if table.is_over:
             took = seat in table.winners
             screen.say(
-                "You take the match!" if took else "You lose the match.",
+                catalog.gettext("You take the match!")
+                if took
+                else catalog.gettext("You lose the match."),
                 "bold green" if took else "bold red",
             )
 
@@ -362,24 +564,51 @@ def play_match(
     return table
 
 
-def match_lines(match: Match) -> list[str]:
-    """The match score after a game, and its result once it is over."""
+def a_match(scoring: Scoring, language: str = "en") -> str:
+    """The line that opens a match: "A match: the first seat to win 3 games takes the match."."""
+    return translations(language).gettext("A match: %(scoring)s") % {
+        "scoring": describe_scoring(scoring, language)
+    }
+
+
+def match_lines(match: Match, language: str = "en") -> list[str]:
+    """The match score after a game, and its result once it is over, in ``language``."""
+    catalog = translations(language)
     seats = range(match.rules.players)
-    wins = ", ".join(f"seat {seat} {match.wins[seat]}" for seat in seats)
-    lines = [f"match score: game wins {wins}"]
+
+    def each(values: Sequence[int]) -> str:
+        return ", ".join(
+            catalog.gettext("%(seat)s %(value)s")
+            % {"seat": _seat(seat, language), "value": values[seat]}
+            for seat in seats
+        )
+
+    lines = [catalog.gettext("match score: game wins %(wins)s") % {"wins": each(match.wins)}]
     if any(match.penalties):
-        lines.append("penalty cards: " + ", ".join(f"seat {s} {match.penalties[s]}" for s in seats))
+        lines.append(catalog.gettext("penalty cards: %(seats)s") % {"seats": each(match.penalties)})
     if isinstance(match.scoring, FewestLosses):
-        lines.append("defeats: " + ", ".join(f"seat {s} {match.losses[s]}" for s in seats))
+        lines.append(catalog.gettext("defeats: %(seats)s") % {"seats": each(match.losses)})
     if match.is_over:
         winners = match.winners
-        who = (
-            f"seat {winners[0]} takes the match"
-            if len(winners) == 1
-            else f"seats {', '.join(map(str, winners))} share the match"
-        )
         played = len(match.games)
-        lines.append(f"match over: {who} after {played} game{'s' if played != 1 else ''}")
+        if len(winners) == 1:
+            lines.append(
+                catalog.ngettext(
+                    "match over: %(seat)s takes the match after %(games)s game",
+                    "match over: %(seat)s takes the match after %(games)s games",
+                    played,
+                )
+                % {"seat": _seat(winners[0], language), "games": played}
+            )
+        else:
+            lines.append(
+                catalog.ngettext(
+                    "match over: seats %(seats)s share the match after %(games)s game",
+                    "match over: seats %(seats)s share the match after %(games)s games",
+                    played,
+                )
+                % {"seats": ", ".join(map(str, winners)), "games": played}
+            )
     return lines
 
 

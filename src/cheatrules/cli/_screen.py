@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from cheatrules._i18n import translations
 
 #: The widest line the command's tables and listings are laid out for.
 WIDTH = 80
@@ -72,11 +76,49 @@ class _Screen:
         self.out.flush()
 
 
-def _style(line: str) -> str:
-    if "game over" in line or "goes out" in line or " over: " in line:
+# The messages that end a game, as the narration (and a match's numbered
+# ending) writes them: the English ids of catalog entries, looked up in the
+# line's language to colour it. The last of each group has plural forms.
+_ENDINGS = (
+    "game over: %(winner)s wins, %(loser)s loses",
+    "game over: %(winner)s wins",
+    "seat %(seat)s goes out",
+    "game %(number)s over: %(winner)s wins, %(loser)s loses",
+    "game %(number)s over: %(winner)s wins",
+)
+_PLURAL_ENDINGS = ("game over: %(losers)s loses", "game %(number)s over: %(losers)s loses")
+
+
+def _pattern(template: str) -> str:
+    """A regular expression matching ``template`` with anything in its placeholders."""
+    return ".*".join(re.escape(piece) for piece in re.split(r"%\(\w+\)s", template))
+
+
+@functools.cache
+def _styles(language: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """What makes a line an ending, a lie shown or a truth shown, in ``language``."""
+    catalog = translations(language)
+    endings = [catalog.gettext(text) for text in _ENDINGS]
+    endings += [catalog.ngettext(text, text, n) for text in _PLURAL_ENDINGS for n in (1, 2, 5)]
+    verdict = catalog.gettext("%(cards)s — %(verdict)s")
+
+    def shown(word: str) -> re.Pattern[str]:
+        return re.compile(_pattern(verdict.replace("%(verdict)s", catalog.gettext(word))))
+
+    return (
+        re.compile("|".join(f"(?:{_pattern(text)})" for text in endings)),
+        shown("a lie"),
+        shown("true"),
+    )
+
+
+def _style(line: str, language: str = "en") -> str:
+    """The colour of a narrated line: an ending green, a lie shown red, a truth shown cyan."""
+    ending, lie, truth = _styles(language)
+    if ending.search(line):
         return "bold green"
-    if ": a lie" in line or "— a lie" in line:
+    if lie.search(line):
         return "red"
-    if "— true" in line:
+    if truth.search(line):
         return "cyan"
     return ""
