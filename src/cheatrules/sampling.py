@@ -36,7 +36,11 @@ cut at lengths that follow the Luby sequence (1 1 2 1 1 2 4 ... times four
 passes over the log) and each starts again from the first event in a fresh
 random order: most runs are short, so an early choice that dooms a late
 group costs little, and some are long enough for a view that needs a long
-backtrack. A hard budget of events replayed bounds the whole search and
+backtrack. Under compulsory discards a hand noted just after a pickup may hold no four
+it did not set aside: the search refuses a step that breaks that, looks
+ahead from each unseen play to its player's later checks, and deals the
+cards nobody saw under those limits (:mod:`cheatrules._fourless`), backing
+up where no deal fits. A hard budget of events replayed bounds the whole search and
 raises :class:`SamplingError` saying so (never met on the one-pack
 benchmark's views; see the seat-view guide for two packs). A view no game can
 give (a hand-made, contradictory one) raises :class:`SamplingError` too.
