@@ -52,8 +52,8 @@ def positions(count: int, two_packs: bool = False, compulsory: bool = False) -> 
         if two_packs:
             rules = cr.english(4, decks=2)
         if compulsory:
-            game = (cr.english, cr.verish)[seed % 2]
-            rules = game(3 + seed // 2 % 2, discards="compulsory")
+            make = (cr.english, cr.verish)[seed % 2]
+            rules = make(3 + seed // 2 % 2, discards="compulsory")
         rng = random.Random(seed)
         state = cr.deal(rules, seed=seed)
         game = [state]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from math import comb
 
 from cheatrules.cards import Card, Rank
@@ -52,7 +52,7 @@ def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card])
     )
 
 
-def holds_extra_four(noted: list[Noted], bound: dict[int, Card]) -> bool:
+def holds_extra_four(noted: Sequence[Noted], bound: dict[int, Card]) -> bool:
     """Whether a noted hand holds, among the cards it has, a four it did not set aside."""
     for hand, ranks in noted:
         held = Counter(
@@ -65,7 +65,7 @@ def holds_extra_four(noted: list[Noted], bound: dict[int, Card]) -> bool:
     return False
 
 
-def short_of_fours(noted: list[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:
+def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:
     """Whether a noted hand can no longer be filled: the cards left cannot fill it under its caps.
 
     ``pool`` counts the cards of each rank that no token has yet (jokers
@@ -92,7 +92,7 @@ def fill(
     bound: dict[int, Card],
     free: list[int],
     pool: list[Card],
-    noted: list[Noted],
+    noted: Sequence[Noted],
     rng: random.Random,
 ) -> dict[int, Card] | None:
     """``bound`` with each of ``free`` given a card of ``pool``, no noted hand over its caps.
@@ -117,7 +117,7 @@ def _searched(
     bound: dict[int, Card],
     free: list[int],
     pool: list[Card],
-    noted: list[Noted],
+    noted: Sequence[Noted],
     rng: random.Random,
 ) -> dict[int, Card] | None:
     """The exact search of :func:`fill`, by class of free tokens and by rank."""

@@ -39,7 +39,7 @@ group costs little, and some are long enough for a view that needs a long
 backtrack. Under compulsory discards a hand noted just after a pickup may hold no four
 it did not set aside: the search refuses a step that breaks that, looks
 ahead from each unseen play to its player's later checks, and deals the
-cards nobody saw under those limits (:mod:`cheatrules._fourless`), backing
+cards nobody saw under those limits (the private ``_fourless`` module), backing
 up where no deal fits. A hard budget of events replayed bounds the whole search and
 raises :class:`SamplingError` saying so (never met on the one-pack
 benchmark's views; see the seat-view guide for two packs). A view no game can
@@ -263,9 +263,12 @@ class _Plan:
         # Under compulsory discards: after which event a taker's hand holds no
         # four but those it sets aside (the taker, and the ranks set aside).
         self.fours_at: dict[int, tuple[int, tuple[Rank, ...]]] = {}
-        self._ahead: dict[int, list[_Ahead]] = {}
-        # And each such check by its pickup: (taker, PileTaken index, ranks set aside).
+        # And each such check by its pickup: (taker, PileTaken index, ranks
+        # set aside); per group, the ranks of the cards the observer knows
+        # are in it (its own, or turned over), which go where the group goes.
         self.checks: list[tuple[int, int, tuple[Rank, ...]]] = []
+        self.known_ranks: dict[int, Counter[Rank]] = {}
+        self._ahead: dict[int, list[_Ahead]] = {}
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -300,15 +303,6 @@ class _Plan:
         self.copy_reach = _Reach(self, shown=True)
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
-        # Per group, the ranks of the cards the observer knows are in it (its
-        # own, or turned over): they go wherever the group goes.
-        self.known_ranks: dict[int, Counter[Rank]] = {}
-        for index in self.plays:
-            played = self.events[index]
-            assert isinstance(played, Played)
-            cards = played.cards if played.seat == self.seat else self.revealed.get(index, ())
-            if cards:
-                self.known_ranks[index] = Counter(card.rank for card in cards)
         self.named_in_pile: dict[int, Counter[Card]] = {
             pile: Counter(event.cards)
             for pile, (taker, when) in self.taken.items()
@@ -369,6 +363,12 @@ class _Plan:
                 ranks = following.ranks
             self.fours_at[after] = (event.seat, ranks)
             self.checks.append((event.seat, index, ranks))
+        for group in self.pile_of:
+            played = events[group]
+            assert isinstance(played, Played)
+            cards = played.cards if played.seat == self.seat else self.revealed.get(group, ())
+            if cards:
+                self.known_ranks[group] = Counter(card.rank for card in cards)
 
     def _sight(self, card: Card, target: _Target) -> None:
         self.sightings.setdefault(card, []).append((target[2], target))
@@ -1550,7 +1550,7 @@ def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | N
     """Every token's card: the cards nobody saw go to the tokens left, at random.
 
     Under compulsory discards no hand noted after a pickup may hold a four
-    it did not set aside (:mod:`cheatrules._fourless`); None if no deal fits.
+    it did not set aside (the private ``_fourless`` module); None if no deal fits.
     """
     bound = built.state.bound
     used = built.state.used
