@@ -78,7 +78,7 @@ def test_a_deal_is_the_pool_and_breaks_no_noted_hand(
     # Random pools and noted hands (overlapping, as a hand at two pickups
     # does): any deal found gives each token one card of the pool and no
     # noted hand a four; when none is found, no random deal fits either.
-    pool = rng.sample(list(DECK), tokens + rng.randrange(3))
+    pool = rng.sample(DECK, min(len(DECK), tokens + rng.randrange(3)))
     free = list(range(tokens))
     noted: list[_fourless.Noted] = []
     for mask, size in hands:
