@@ -217,7 +217,7 @@ class CheatRulesError(Exception):
 
     Args:
         template: the English message, with ``%(name)s`` placeholders (or a
-            :class:`Message` already built, or plain text with no
+            :class:`~cheatrules.errors.Message` already built, or plain text with no
             placeholders).
         params: the placeholders' values.
 
