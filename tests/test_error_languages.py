@@ -151,6 +151,23 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: _state().observe(9),
         "seat must be a whole number from 0 to 2; got 9",
     ),
+    "bad option": (
+        lambda: cr.english(4, ranks="nope"),
+        "unknown ranks='nope'; the names are ascending, descending, free, adjacent, hold",
+    ),
+    "unknown option": (
+        lambda: cr.verish(3, colour=1),
+        "unknown option colour for Verish' Ne Verish'; the options are pack, jokers, stock",
+    ),
+    "bad players": (
+        lambda: cr.english(2),
+        "English Cheat is played by 3 to 10 players; got 2",
+    ),
+    "bad pack count": (
+        lambda: cr.english(4, jokers=9),
+        "jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
+        "or a count of 0 to 2 with 1 pack; got 9",
+    ),
 }
 
 
@@ -206,17 +223,19 @@ def test_random_illegal_actions_are_said_in_every_language(state: cr.GameState, 
 
 # -- every raise in the engine uses a template ------------------------------------------
 
-# The engine's modules whose errors speak every language so far. The record
-# readers, the encodings, the match, the arena, the sampler and the rules'
-# options still raise English f-strings: add each here once converted.
+# The engine's modules whose errors speak every language so far. The modules
+# not listed still raise English f-strings: add each here once converted.
 ENGINE = (
     "_checks.py",
+    "_json.py",
     "_numbers.py",
+    "_rules_json.py",
     "actions.py",
     "cards.py",
     "deal.py",
     "decision.py",
     "legal.py",
+    "rules.py",
     "seating.py",
     "state.py",
     "variants.py",
