@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules._i18n import translations
+from cheatrules.arena import play_game
 from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either
 
 from .strategies import deals
@@ -108,6 +109,14 @@ def _window() -> cr.GameState:
     return _state().apply(cr.Play("K♦", "A"))
 
 
+def _ended_match() -> cr.Match:
+    match = cr.Match.start(cr.verish(2), cr.FirstTo(1), seed=9)
+    rng = random.Random(9)
+    while not match.is_over:
+        match = match.apply(rng.choice(list(match.legal_actions())))
+    return match
+
+
 SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     "not in hand": (
         lambda: _state().apply(cr.Play("Q♠", "A")),
@@ -167,6 +176,18 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: cr.english(4, jokers=9),
         "jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
         "or a count of 0 to 2 with 1 pack; got 9",
+    ),
+    "match over": (
+        lambda: _ended_match().apply(cr.Challenge()),
+        "illegal action Challenge(): the match is over, won by seat 1",
+    ),
+    "bad lineup": (
+        lambda: play_game(cr.english(3), [], 1),
+        "the lineup must seat 3 agents, one per seat; got 0",
+    ),
+    "corrupt match record": (
+        lambda: cr.loads_match("[]"),
+        "a match record must be a JSON object",
     ),
 }
 
@@ -231,10 +252,12 @@ ENGINE = (
     "_numbers.py",
     "_rules_json.py",
     "actions.py",
+    "arena.py",
     "cards.py",
     "deal.py",
     "decision.py",
     "legal.py",
+    "match.py",
     "rules.py",
     "seating.py",
     "state.py",
