@@ -9,6 +9,8 @@ claim, what a player is asked to do) in that language too.
 from __future__ import annotations
 
 import ast
+import functools
+import json
 import pickle
 import random
 import re
@@ -16,11 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules._i18n import translations
 from cheatrules.arena import play_game
 from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either
 
@@ -37,16 +40,24 @@ def _raised(make: Callable[[], object]) -> CheatRulesError:
     return caught.value
 
 
+@functools.cache
+def _compiled(language: str) -> Catalog:
+    with (SOURCE / "locale" / language / "LC_MESSAGES" / "cheatrules.mo").open("rb") as file:
+        return read_mo(file)
+
+
 def _in_catalog(message: Message, language: str) -> bool:
-    """Whether ``message`` and every message among its placeholders are translated."""
-    catalog = translations(language)
-    if message.plural is None:
-        found = catalog.gettext(message.template) != message.template
-    else:
-        found = catalog.ngettext(message.template, message.plural, message.count) not in (
-            message.template,
-            message.plural,
-        )
+    """Whether ``message`` and every message among its placeholders are translated.
+
+    A translation may equal its message id (``"%(where)s: %(error)s"`` reads the
+    same in Portuguese): what counts is that the compiled catalog holds it.
+    """
+    entry = _compiled(language).get(message.template)
+    string = None if entry is None else entry.string
+    strings = tuple(string) if isinstance(string, (tuple, list)) else (string,)
+    found = all(strings)
+    if message.plural is not None:
+        found = found and entry is not None and entry.pluralizable
     nested = [value for _, value in message.pairs if isinstance(value, Message)]
     return found and all(_in_catalog(inner, language) for inner in nested)
 
@@ -107,6 +118,18 @@ def _state() -> cr.GameState:
 
 def _window() -> cr.GameState:
     return _state().apply(cr.Play("K♦", "A"))
+
+
+def _tampered(text: str, actions: list[str]) -> str:
+    """A game record whose actions are replaced by ``actions``."""
+    return json.dumps({**json.loads(text), "actions": actions}, ensure_ascii=False)
+
+
+def _peeking(text: str) -> str:
+    """A view record whose first play is said to be seat 2's (its cards shown)."""
+    record = json.loads(text)
+    record["view"]["events"][1]["seat"] = 2
+    return json.dumps(record, ensure_ascii=False)
 
 
 def _ended_match() -> cr.Match:
@@ -189,6 +212,18 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: cr.loads_match("[]"),
         "a match record must be a JSON object",
     ),
+    "record of another version": (
+        lambda: cr.loads('{"format": "cheatrules", "version": 7}'),
+        "unknown record version 7; this library reads version 1",
+    ),
+    "illegal action in a record": (
+        lambda: cr.loads(_tampered(cr.dumps(_window()), ["play 2♥ as A"])),
+        "actions[0] (play 2♥ as A): illegal action Play(2♥ as A): 2♥ is not in seat 0's hand",
+    ),
+    "view seeing another's cards": (
+        lambda: cr.loads_view(_peeking(cr.dumps(_window(), seat=0))),
+        "view.events[1] (Played): seat 0 cannot see seat 2's cards",
+    ),
 }
 
 
@@ -251,6 +286,8 @@ ENGINE = (
     "_json.py",
     "_numbers.py",
     "_rules_json.py",
+    "_view_log.py",
+    "_view_records.py",
     "actions.py",
     "arena.py",
     "cards.py",
@@ -258,6 +295,7 @@ ENGINE = (
     "decision.py",
     "legal.py",
     "match.py",
+    "records.py",
     "rules.py",
     "seating.py",
     "state.py",
@@ -299,12 +337,16 @@ def untemplated_raises(root: Path = SOURCE, modules: tuple[str, ...] = ENGINE) -
             if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
                 continue
             func = node.exc.func
+            args = node.exc.args
+            if isinstance(func, ast.Attribute) and func.attr == "fail":  # replay.fail(i, e, ...)
+                if len(args) < 3 or not _is_template(args[2]):
+                    found.append(f"{name}:{node.lineno}")
+                continue
             called = func.id if isinstance(func, ast.Name) else None
             if isinstance(func, ast.Call):  # type(error)(...)
                 called = "error"
             if called not in LIBRARY_ERRORS:
                 continue
-            args = node.exc.args
             if not args or not _is_template(args[0]):
                 found.append(f"{name}:{node.lineno}")
     return found
@@ -317,7 +359,8 @@ def test_every_engine_error_is_raised_with_a_template() -> None:
 def test_the_shape_check_finds_an_f_string(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
         'def f(x):\n    raise RulesError(f"bad {x}")\n\n'
-        'def g(x):\n    raise RulesError(N_("bad %(x)s"), x=x)\n',
+        'def g(x):\n    raise RulesError(N_("bad %(x)s"), x=x)\n\n'
+        'def h(self, i, e, x):\n    raise self.fail(i, e, f"bad {x}")\n',
         encoding="utf-8",
     )
-    assert untemplated_raises(tmp_path, ("m.py",)) == ["m.py:2"]
+    assert untemplated_raises(tmp_path, ("m.py",)) == ["m.py:2", "m.py:8"]
