@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.arena import play_game
+from cheatrules.encoding import ActionSpace
 from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either
 
 from .strategies import deals
@@ -220,6 +221,14 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: cr.loads(_tampered(cr.dumps(_window()), ["play 2♥ as A"])),
         "actions[0] (play 2♥ as A): illegal action Play(2♥ as A): 2♥ is not in seat 0's hand",
     ),
+    "illegal index": (
+        lambda: ActionSpace(cr.english(3)).decode(0, _state().observe(0)),
+        "index 0 (challenge) is not legal for seat 0 now; seat 0 must lay cards as A",
+    ),
+    "not an observation": (
+        lambda: ActionSpace(cr.english(3)).mask(_state()),  # type: ignore[arg-type]
+        "expected an Observation (state.observe(seat)); got GameState",
+    ),
     "view seeing another's cards": (
         lambda: cr.loads_view(_peeking(cr.dumps(_window(), seat=0))),
         "view.events[1] (Played): seat 0 cannot see seat 2's cards",
@@ -283,6 +292,7 @@ def test_random_illegal_actions_are_said_in_every_language(state: cr.GameState, 
 # not listed still raise English f-strings: add each here once converted.
 ENGINE = (
     "_checks.py",
+    "_encoding_checks.py",
     "_json.py",
     "_numbers.py",
     "_rules_json.py",
@@ -293,6 +303,7 @@ ENGINE = (
     "cards.py",
     "deal.py",
     "decision.py",
+    "encoding.py",
     "legal.py",
     "match.py",
     "records.py",
