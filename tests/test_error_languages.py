@@ -27,6 +27,7 @@ import cheatrules as cr
 from cheatrules.arena import play_game
 from cheatrules.encoding import ActionSpace
 from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either
+from cheatrules.realtime import settle_window
 
 from .strategies import deals
 
@@ -229,6 +230,10 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: ActionSpace(cr.english(3)).mask(_state()),  # type: ignore[arg-type]
         "expected an Observation (state.observe(seat)); got GameState",
     ),
+    "no window open": (
+        lambda: settle_window(_state(), [1]),
+        "no challenge window is open: the phase is play",
+    ),
     "view seeing another's cards": (
         lambda: cr.loads_view(_peeking(cr.dumps(_window(), seat=0))),
         "view.events[1] (Played): seat 0 cannot see seat 2's cards",
@@ -295,17 +300,21 @@ ENGINE = (
     "_encoding_checks.py",
     "_json.py",
     "_numbers.py",
+    "_registry.py",
     "_rules_json.py",
+    "_stored_view.py",
     "_view_log.py",
     "_view_records.py",
     "actions.py",
     "arena.py",
     "cards.py",
+    "chance.py",
     "deal.py",
     "decision.py",
     "encoding.py",
     "legal.py",
     "match.py",
+    "realtime.py",
     "records.py",
     "rules.py",
     "seating.py",
