@@ -217,6 +217,14 @@ CALL_TIME_IMPORTS: dict[tuple[str, str], str] = {
         "cheatrules serve: the web table needs the web extra, which the rest of the command"
         " line does without"
     ),
+    ("cheatrules.errors", "cheatrules._i18n"): (
+        "CheatRulesError.describe(language) reads the catalogs, and the catalogs module"
+        " raises the library's errors"
+    ),
+    ("cheatrules.errors", "cheatrules.events"): (
+        "ClaimWords says a claim in English as the narration does: the events module"
+        " raises the library's errors"
+    ),
     ("cheatrules.encoding", "cheatrules.information_state"): (
         "the name cheatrules.encoding.InformationStateEncoder, kept from before the class had"
         " a module of its own: that module builds on this one"

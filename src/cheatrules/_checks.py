@@ -25,7 +25,7 @@ from typing import Any
 from cheatrules._numbers import Validator, index, to_flag, whole, whole_number
 from cheatrules._numbers import field_name as _name
 from cheatrules.cards import Rank, ranks
-from cheatrules.errors import CardError, CheatRulesError, RulesError
+from cheatrules.errors import N_, CardError, CheatRulesError, RulesError, either
 
 __all__ = [
     "Validator",
@@ -57,7 +57,11 @@ def flag(error: type[CheatRulesError] = RulesError) -> Validator:
 
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, bool):
-            raise error(f"{_name(instance, attribute)} must be true or false; got {value!r}")
+            raise error(
+                N_("%(what)s must be true or false; got %(got)s"),
+                what=_name(instance, attribute),
+                got=repr(value),
+            )
 
     return check
 
@@ -80,11 +84,28 @@ def number(
             or (above and float(value) == low)
             or (high is not None and float(value) > high)
         ):
+            what, got = _name(instance, attribute), repr(value)
             if high is not None:
-                span = f"from {low} to {high}"
-            else:
-                span = f"above {low}" if above else f"of at least {low}"
-            raise error(f"{_name(instance, attribute)} must be a number {span}; got {value!r}")
+                raise error(
+                    N_("%(what)s must be a number from %(low)s to %(high)s; got %(got)s"),
+                    what=what,
+                    low=low,
+                    high=high,
+                    got=got,
+                )
+            if above:
+                raise error(
+                    N_("%(what)s must be a number above %(low)s; got %(got)s"),
+                    what=what,
+                    low=low,
+                    got=got,
+                )
+            raise error(
+                N_("%(what)s must be a number of at least %(low)s; got %(got)s"),
+                what=what,
+                low=low,
+                got=got,
+            )
 
     return check
 
@@ -94,8 +115,12 @@ def one_of(*words: str, error: type[CheatRulesError] = RulesError) -> Validator:
 
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, str) or value not in words:
-            allowed = " or ".join(repr(word) for word in words)
-            raise error(f"{_name(instance, attribute)} must be {allowed}; got {value!r}")
+            raise error(
+                N_("%(what)s must be %(allowed)s; got %(got)s"),
+                what=_name(instance, attribute),
+                allowed=either(repr(word) for word in words),
+                got=repr(value),
+            )
 
     return check
 
@@ -109,7 +134,7 @@ def optional(validator: Validator, what: str = "None") -> Validator:
         try:
             validator(instance, attribute, value)
         except CheatRulesError as error:
-            raise type(error)(f"{error} (or {what})") from None
+            raise type(error)(N_("%(error)s (or %(what)s)"), error=error, what=what) from None
 
     return check
 
@@ -130,15 +155,16 @@ def to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
         return value  # type: ignore[return-value]
 
 
-_RANK_WORDS = "a rank such as 'A', '7' or 'K'"
-
-
 def rank(error: type[CheatRulesError] = RulesError) -> Validator:
     """A validator: a rank players announce (never the joker); use with ``converter=to_rank``."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, Rank) or value is Rank.JOKER:
-            raise error(f"{_name(instance, attribute)} must be {_RANK_WORDS}; got {value!r}")
+            raise error(
+                N_("%(what)s must be a rank such as 'A', '7' or 'K'; got %(got)s"),
+                what=_name(instance, attribute),
+                got=repr(value),
+            )
 
     return check
 
@@ -150,6 +176,10 @@ def rank_tuple(error: type[CheatRulesError] = RulesError) -> Validator:
         if not isinstance(value, tuple) or not all(
             isinstance(item, Rank) and item is not Rank.JOKER for item in value
         ):
-            raise error(f"{_name(instance, attribute)} must be ranks such as 'Q 7'; got {value!r}")
+            raise error(
+                N_("%(what)s must be ranks such as 'Q 7'; got %(got)s"),
+                what=_name(instance, attribute),
+                got=repr(value),
+            )
 
     return check

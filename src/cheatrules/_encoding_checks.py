@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cheatrules.errors import CheatRulesError, RulesError
+from cheatrules.errors import N_, CheatRulesError, RulesError
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 
@@ -46,8 +46,13 @@ def is_rules(instance: object, attribute: Any, value: Any) -> None:
     """An attrs validator: ``value`` must be a :class:`~cheatrules.Rules`."""
     if not isinstance(value, Rules):
         raise RulesError(
-            f"{type(instance).__name__}.{attribute.name} must be a Rules value such as "
-            f"cheatrules.english(4); got {value!r}"
+            N_(
+                "%(owner)s.%(field)s must be a Rules value such as cheatrules.english(4); "
+                "got %(got)s"
+            ),
+            owner=type(instance).__name__,
+            field=attribute.name,
+            got=repr(value),
         )
 
 
@@ -55,7 +60,8 @@ def is_observation(observation: object) -> Observation:
     """``observation``, checked to be an :class:`~cheatrules.Observation`."""
     if not isinstance(observation, Observation):
         raise EncodingError(
-            f"expected an Observation (state.observe(seat)); got {type(observation).__name__}"
+            N_("expected an Observation (state.observe(seat)); got %(got)s"),
+            got=type(observation).__name__,
         )
     return observation
 
@@ -82,7 +88,11 @@ def section_of(layout: Layout, vector: Sequence[float], name: str) -> list[float
     for found, start, length in layout:
         if found == name:
             return list(vector[start : start + length])
-    raise EncodingError(f"no section {name!r}; the sections are {[n for n, _, _ in layout]}")
+    raise EncodingError(
+        N_("no section %(name)s; the sections are %(sections)s"),
+        name=repr(name),
+        sections=repr([n for n, _, _ in layout]),
+    )
 
 
 def bounds_of(layout: Layout, highs: dict[str, float | list[float]]) -> Bounds:
@@ -101,5 +111,9 @@ def bounds_of(layout: Layout, highs: dict[str, float | list[float]]) -> Bounds:
         elif value is not None and len(value) == length:
             high += map(float, value)
         else:
-            raise EncodingError(f"the section {name!r} has no bounds of {length} entries")
+            raise EncodingError(
+                N_("the section %(name)s has no bounds of %(length)s entries"),
+                name=repr(name),
+                length=length,
+            )
     return [0.0] * len(high), high

@@ -18,7 +18,7 @@ import gettext
 from importlib import resources
 
 from cheatrules.cards import Rank
-from cheatrules.errors import RulesError
+from cheatrules.errors import N_, RulesError
 
 __all__ = ["LANGUAGES", "N_", "check_language", "claim", "count_word", "rank_name", "translations"]
 
@@ -26,11 +26,6 @@ __all__ = ["LANGUAGES", "N_", "check_language", "claim", "count_word", "rank_nam
 LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr", "ru")
 
 DOMAIN = "cheatrules"
-
-
-def N_(message: str) -> str:  # noqa: N802 - the name ``pybabel extract`` looks for
-    """Mark ``message`` for the catalogs where it is written; translate it where it is shown."""
-    return message
 
 
 def check_language(language: str) -> str:

@@ -16,37 +16,56 @@ from typing import Any
 
 from cheatrules.actions import Action, parse_action
 from cheatrules.cards import Card, Rank
-from cheatrules.errors import RecordError
+from cheatrules.errors import N_, Message, RecordError, either
+
+_A_RECORD = N_("a record")
 
 
-def json_object(text: object, what: str = "a record") -> dict[str, Any]:
-    """Decode ``text`` (str or UTF-8 bytes) as a JSON object, or raise a RecordError."""
+def json_object(text: object, what: str | Message = _A_RECORD) -> dict[str, Any]:
+    """Decode ``text`` (str or UTF-8 bytes) as a JSON object, or raise a RecordError.
+
+    ``what`` names the record in the messages: text marked ``N_`` (said in
+    each language), or a :class:`~cheatrules.errors.Message`.
+    """
+    named = what if isinstance(what, Message) else Message(what)
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise RecordError(f"{what} must be UTF-8 text: {error}") from None
+            raise RecordError(
+                N_("%(what)s must be UTF-8 text: %(error)s"), what=named, error=str(error)
+            ) from None
     if not isinstance(text, str):
-        raise RecordError(f"{what} must be JSON text; got {type(text).__name__}")
+        raise RecordError(
+            N_("%(what)s must be JSON text; got %(got)s"), what=named, got=type(text).__name__
+        )
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise RecordError(f"{what} must be JSON: {error}") from None
+        raise RecordError(
+            N_("%(what)s must be JSON: %(error)s"), what=named, error=str(error)
+        ) from None
     if not isinstance(record, dict):
-        raise RecordError(f"{what} must be a JSON object")
+        raise RecordError(N_("%(what)s must be a JSON object"), what=named)
     return record
 
 
 def get(mapping: object, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     """``mapping[key]``, which must be of ``kind`` (a bool is not an int); ``where`` names it."""
     if not isinstance(mapping, dict):
-        raise RecordError(f"{where} must be a JSON object")
+        raise RecordError(N_("%(where)s must be a JSON object"), where=where)
     if key not in mapping:
-        raise RecordError(f"{where} lacks {key!r}")
+        raise RecordError(N_("%(where)s lacks %(key)s"), where=where, key=repr(key))
     value = mapping[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"{where}.{key} must be {names}; got {value!r}")
+        names = kind.__name__ if isinstance(kind, type) else either(k.__name__ for k in kind)
+        raise RecordError(
+            N_("%(where)s.%(key)s must be %(names)s; got %(got)s"),
+            where=where,
+            key=key,
+            names=names,
+            got=repr(value),
+        )
     return value
 
 
@@ -57,18 +76,22 @@ def checked(where: str, make: Callable[[], Any]) -> Any:
     except RecordError:
         raise
     except (ValueError, TypeError) as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(N_("%(where)s: %(error)s"), where=where, error=error) from None
 
 
 def read_action(text: object, index: int) -> Action:
     """The action a record holds at ``actions[index]`` (or ``choices[index]``), from its text."""
     where = f"actions[{index}]"
     if not isinstance(text, str):
-        raise RecordError(f"{where} must be text such as 'play 7♣ as 7'; got {text!r}")
+        raise RecordError(
+            N_("%(where)s must be text such as 'play 7♣ as 7'; got %(got)s"),
+            where=where,
+            got=repr(text),
+        )
     try:
         return parse_action(text)
     except ValueError as error:  # text that spells no action, or a card that cannot be read
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(N_("%(where)s: %(error)s"), where=where, error=error) from None
 
 
 def to_json(value: Any) -> Any:

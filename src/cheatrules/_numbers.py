@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable
 from typing import Any, SupportsIndex
 
-from cheatrules.errors import CheatRulesError, RulesError
+from cheatrules.errors import N_, CheatRulesError, RulesError
 
 __all__ = ["Validator", "field_name", "index", "to_flag", "whole", "whole_number"]
 
@@ -50,14 +50,33 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _range_text(low: int | None, high: int | None) -> str:
+def _refuse(
+    value: object, what: str, low: int | None, high: int | None, error: type[CheatRulesError]
+) -> CheatRulesError:
+    got = repr(value)
     if low is not None and high is not None:
-        return f" from {low} to {high}"
+        return error(
+            N_("%(what)s must be a whole number from %(low)s to %(high)s; got %(got)s"),
+            what=what,
+            low=low,
+            high=high,
+            got=got,
+        )
     if low is not None:
-        return f" of at least {low}"
+        return error(
+            N_("%(what)s must be a whole number of at least %(low)s; got %(got)s"),
+            what=what,
+            low=low,
+            got=got,
+        )
     if high is not None:
-        return f" of at most {high}"
-    return ""
+        return error(
+            N_("%(what)s must be a whole number of at most %(high)s; got %(got)s"),
+            what=what,
+            high=high,
+            got=got,
+        )
+    return error(N_("%(what)s must be a whole number; got %(got)s"), what=what, got=got)
 
 
 def whole_number(
@@ -78,9 +97,9 @@ def whole_number(
     """
     number = index(value)  # type: ignore[arg-type]
     if not _is_whole(number) or (low is not None and number < low):
-        raise error(f"{what} must be a whole number{_range_text(low, high)}; got {value!r}")
+        raise _refuse(value, what, low, high, error)
     if high is not None and number > high:
-        raise error(f"{what} must be a whole number{_range_text(low, high)}; got {value!r}")
+        raise _refuse(value, what, low, high, error)
     return number
 
 

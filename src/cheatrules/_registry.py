@@ -13,7 +13,7 @@ import attrs
 
 from cheatrules import policies
 from cheatrules.cards import Deck
-from cheatrules.errors import RecordError
+from cheatrules.errors import N_, RecordError
 
 __all__ = ["policy_class", "policy_name", "register_policy", "registered"]
 
@@ -39,10 +39,12 @@ def register_policy(cls: type, name: str | None = None) -> type:
 
     """
     if not attrs.has(cls):
-        raise RecordError(f"only attrs classes can be named in records; got {cls!r}")
+        raise RecordError(
+            N_("only attrs classes can be named in records; got %(got)s"), got=repr(cls)
+        )
     name = name or cls.__name__
     if _POLICIES.get(name, cls) is not cls:
-        raise RecordError(f"a policy named {name!r} is registered already")
+        raise RecordError(N_("a policy named %(name)s is registered already"), name=repr(name))
     _POLICIES[name] = cls
     return cls
 

@@ -17,7 +17,7 @@ import attrs
 from cheatrules._json import checked, get, to_json
 from cheatrules._registry import policy_class, policy_name
 from cheatrules.cards import Rank
-from cheatrules.errors import CheatRulesError, RecordError
+from cheatrules.errors import N_, CheatRulesError, Message, RecordError
 from cheatrules.rules import POLICY_FAMILIES, Rules, english, verish
 
 _FACTORIES: dict[str, Callable[..., Rules]] = {"english": english, "verish": verish}
@@ -32,8 +32,11 @@ def _policy(value: object) -> dict[str, Any]:
     name = policy_name(cls)
     if name is None:
         raise RecordError(
-            f"records cannot name the policy {cls.__name__}; "
-            f"register it first with cheatrules.register_policy({cls.__name__})"
+            N_(
+                "records cannot name the policy %(policy)s; "
+                "register it first with cheatrules.register_policy(%(policy)s)"
+            ),
+            policy=cls.__name__,
         )
     settings = {
         field.name: to_json(getattr(value, field.name)) for field in attrs.fields(cls) if field.init
@@ -83,19 +86,29 @@ def _read_policy(family: str, data: object) -> object:
     name = get(data, "type", str, where)
     cls = policy_class(name)
     if cls is None:
-        raise RecordError(f"{where}: unknown policy type {name!r}")
+        raise RecordError(
+            N_("%(where)s: unknown policy type %(name)s"), where=where, name=repr(name)
+        )
     assert isinstance(data, dict)
     settings = {key: value for key, value in data.items() if key != "type"}
     allowed = {field.name for field in attrs.fields(cls) if field.init}
     unknown = sorted(set(settings) - allowed)
     if unknown:
-        known = ", ".join(sorted(allowed)) or "none"
+        known: str | Message = ", ".join(sorted(allowed)) or Message(N_("none"))
         raise RecordError(
-            f"{where}: unknown setting {', '.join(unknown)} for {name} (known: {known})"
+            N_("%(where)s: unknown setting %(unknown)s for %(name)s (known: %(known)s)"),
+            where=where,
+            unknown=", ".join(unknown),
+            name=name,
+            known=known,
         )
     for key, value in settings.items():
         if not _plain(value):
-            raise RecordError(f"{where}.{key} must be a number, text, true/false or a list")
+            raise RecordError(
+                N_("%(where)s.%(key)s must be a number, text, true/false or a list"),
+                where=where,
+                key=key,
+            )
     types = attrs.fields_dict(_resolved(cls))
     typed = {
         key: _typed(types[key].type, value, f"{where}.{key}") for key, value in settings.items()
@@ -122,7 +135,7 @@ def _typed(kind: Any, value: Any, where: str) -> Any:
                 return tuple(Rank.parse(item) for item in value)
             return tuple(value)
     except CheatRulesError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(N_("%(where)s: %(error)s"), where=where, error=error) from None
     return value
 
 
@@ -143,14 +156,19 @@ def read_rules(data: object) -> Rules:
     """
     game = get(data, "game", str, "rules")
     if game not in _GAMES:
-        raise RecordError(f"rules.game: unknown game {game!r}; known: {', '.join(_GAMES)}")
+        raise RecordError(
+            N_("rules.game: unknown game %(game)s; known: %(known)s"),
+            game=repr(game),
+            known=", ".join(_GAMES),
+        )
     players = get(data, "players", int, "rules")
     found = get(data, "policies", dict, "rules")
     unknown = sorted(set(found) - set(POLICY_FAMILIES))
     if unknown:
         raise RecordError(
-            f"rules.policies: unknown family {', '.join(unknown)}; "
-            f"known: {', '.join(POLICY_FAMILIES)}"
+            N_("rules.policies: unknown family %(unknown)s; known: %(known)s"),
+            unknown=", ".join(unknown),
+            known=", ".join(POLICY_FAMILIES),
         )
     chosen: dict[str, Any] = {family: _read_policy(family, found[family]) for family in found}
     factory = _FACTORIES.get(game)
@@ -160,6 +178,6 @@ def read_rules(data: object) -> Rules:
         return made
     name = data.get("name", "custom") if isinstance(data, dict) else "custom"
     if not isinstance(name, str):
-        raise RecordError(f"rules.name must be text; got {name!r}")
+        raise RecordError(N_("rules.name must be text; got %(got)s"), got=repr(name))
     custom: Rules = checked("rules", lambda: Rules(players=players, name=name, **chosen))
     return custom

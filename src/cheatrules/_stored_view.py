@@ -20,7 +20,7 @@ from cheatrules._json import checked
 from cheatrules.actions import Action, Challenge
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
-from cheatrules.errors import RecordError
+from cheatrules.errors import N_, Message, RecordError
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -119,37 +119,41 @@ def _decision(stored: StoredView, table: Table) -> Decision:
     if stored.phase is Phase.CONSENT:
         passer = next((e.seat for e in reversed(stored.events) if isinstance(e, Passed)), None)
         if passer is None:
-            raise RecordError("view.phase: a consent request follows a pass")
-        askers = _after(table.seating.others_clockwise(passer), mover, "the pass")
+            raise RecordError(N_("view.phase: a consent request follows a pass"))
+        askers = _after(table.seating.others_clockwise(passer), mover, N_("the pass"))
         return Consent(mover, passer, askers)
     return _window(stored, table, mover)
 
 
 def _after(askers: tuple[int, ...], mover: int, what: str) -> tuple[int, ...]:
-    """The seats asked after ``mover``, who must be one of ``askers``."""
+    """The seats asked after ``mover``, who must be one of ``askers``; ``what`` is marked ``N_``."""
     if mover not in askers:
-        raise RecordError(f"view.to_move: seat {mover} is not asked about {what}")
+        raise RecordError(
+            N_("view.to_move: seat %(seat)s is not asked about %(what)s"),
+            seat=mover,
+            what=Message(what),
+        )
     return askers[askers.index(mover) + 1 :]
 
 
 def _window(stored: StoredView, table: Table, mover: int) -> Window:
     claim = table.last_claim
     if claim is None:
-        raise RecordError("view.phase: a challenge window needs a claim on the table")
+        raise RecordError(N_("view.phase: a challenge window needs a claim on the table"))
     seating = table.seating
     opened = next(e for e in reversed(stored.events) if not isinstance(e, Accepted))
     if isinstance(opened, Played):
         askers = stored.rules.window.askers(seating, claim.seat)
-        return Window(mover, claim, _after(askers, mover, "the claim"), _reached(stored, table))
+        return Window(mover, claim, _after(askers, mover, N_("the claim")), _reached(stored, table))
     # A final play kept on the table after the claim beneath it was
     # challenged: asked again from that challenger on, clockwise.
     challenge = next((e for e in reversed(stored.events) if isinstance(e, Challenged)), None)
     if challenge is None or not challenge.earlier:
-        raise RecordError("view.phase: a challenge window follows a claim")
+        raise RecordError(N_("view.phase: a challenge window follows a claim"))
     challenger = challenge.seat
     order = stored.rules.window.askers(seating, claim.seat)
     resume = order[order.index(challenger) :] if challenger in order else order
-    return Window(mover, claim, _after(resume, mover, "the final play"))
+    return Window(mover, claim, _after(resume, mover, N_("the final play")))
 
 
 def _reached(stored: StoredView, table: Table) -> Claim | None:
@@ -181,7 +185,7 @@ def _opener(stored: StoredView, table: Table) -> int:
     index = max((i for i, e in enumerate(events) if isinstance(e, Challenged)), default=-1)
     revealed = events[index + 1] if 0 <= index < len(events) - 1 else None
     if not isinstance(revealed, Revealed):
-        raise RecordError("view.phase: a discard offer follows a challenge")
+        raise RecordError(N_("view.phase: a discard offer follows a challenge"))
     challenge = events[index]
     assert isinstance(challenge, Challenged)
     return stored.rules.after_challenge.opener(

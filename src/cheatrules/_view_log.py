@@ -16,7 +16,7 @@ import attrs
 
 from cheatrules._stored_view import StoredView
 from cheatrules.cards import Card, Rank
-from cheatrules.errors import RecordError
+from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -40,32 +40,59 @@ from cheatrules.table import Claim, Phase
 def _seat(players: int, value: int, where: str) -> None:
     if not 0 <= value < players:
         raise RecordError(
-            f"{where}: seat {value} is not at a table of {players} (0 to {players - 1})"
+            N_("%(where)s: seat %(seat)s is not at a table of %(players)s (0 to %(last)s)"),
+            where=where,
+            seat=value,
+            players=players,
+            last=players - 1,
         )
 
 
 def _count(value: int, low: int, high: int, where: str) -> None:
     if not low <= value <= high:
-        raise RecordError(f"{where} must be from {low} to {high}; got {value}")
+        raise RecordError(
+            N_("%(where)s must be from %(low)s to %(high)s; got %(got)s"),
+            where=where,
+            low=low,
+            high=high,
+            got=value,
+        )
 
 
 def _rank(seen: StoredView, rank: Rank, where: str) -> None:
     if rank not in seen.rules.deck.ranks:
         allowed = " ".join(map(str, seen.rules.deck.ranks))
-        raise RecordError(f"{where}: the rank {rank} is not one of this deck's ({allowed})")
+        raise RecordError(
+            N_("%(where)s: the rank %(rank)s is not one of this deck's (%(allowed)s)"),
+            where=where,
+            rank=rank,
+            allowed=allowed,
+        )
 
 
-def _deck_check(seen: StoredView, counts: Counter[Card], where: str) -> None:
-    """Every card in ``counts`` is one the deck holds, no more times than the deck has it."""
+def _deck_check(seen: StoredView, counts: Counter[Card], where: object) -> None:
+    """Every card in ``counts`` is one the deck holds, no more times than the deck has it.
+
+    ``where`` names the cards: a field's path, or words (a :class:`~cheatrules.errors.Message`).
+    """
     deck = seen.rules.deck
     for card, count in sorted(counts.items()):
         allowed = deck.card_copies(card)
         if count > allowed:
             if not allowed:
-                raise RecordError(f"{where} hold {card}, which this deck lacks")
+                raise RecordError(
+                    N_("%(where)s hold %(card)s, which this deck lacks"), where=where, card=card
+                )
             raise RecordError(
-                f"{where} hold {card} {count} times, but the deck has {allowed} "
-                f"{'copy' if allowed == 1 else 'copies'}"
+                NN_(
+                    "%(what)s hold %(card)s %(count)s times, but the deck has %(allowed)s copy",
+                    "%(what)s hold %(card)s %(count)s times, but the deck has %(allowed)s copies",
+                    allowed,
+                    what=where,
+                    card=card,
+                    count=count,
+                    allowed=allowed,
+                )
             )
 
 
@@ -92,25 +119,48 @@ class _Replay:
         self.players = seen.players
         self.size = seen.rules.deck.size
 
-    def fail(self, index: int, event: Event, message: str) -> RecordError:
-        return RecordError(f"view.events[{index}] ({type(event).__name__}): {message}")
+    def fail(self, index: int, event: Event, template: str, **params: object) -> RecordError:
+        """The error for event ``index``: ``template`` (marked ``N_``) with ``params``."""
+        return RecordError(
+            N_("view.events[%(index)s] (%(event)s): %(message)s"),
+            index=index,
+            event=type(event).__name__,
+            message=Message.of(template, params),
+        )
 
     def seat(self, index: int, event: Event, value: int, name: str = "seat") -> None:
         if not 0 <= value < self.players:
             raise self.fail(
                 index,
                 event,
-                f"{name} {value} is not at a table of {self.players} (0 to {self.players - 1})",
+                N_("%(name)s %(value)s is not at a table of %(players)s (0 to %(last)s)"),
+                name=name,
+                value=value,
+                players=self.players,
+                last=self.players - 1,
             )
 
     def active(self, index: int, event: Event, value: int, name: str = "seat") -> None:
         self.seat(index, event, value, name)
         if value in self.out:
-            raise self.fail(index, event, f"{name} {value} has left the game already")
+            raise self.fail(
+                index,
+                event,
+                N_("%(name)s %(value)s has left the game already"),
+                name=name,
+                value=value,
+            )
 
     def count(self, index: int, event: Event, value: int, low: int, high: int) -> None:
         if not low <= value <= high:
-            raise self.fail(index, event, f"count must be from {low} to {high}; got {value}")
+            raise self.fail(
+                index,
+                event,
+                N_("count must be from %(low)s to %(high)s; got %(got)s"),
+                low=low,
+                high=high,
+                got=value,
+            )
 
     def held_check(self, index: int, event: Event, cards: Sequence[Card], shown: bool) -> None:
         """No more copies of ``cards`` than the deck has, among those the seat knows of at once.
@@ -127,18 +177,24 @@ class _Replay:
             }
         )
         name = type(event).__name__
-        _deck_check(self.seen, counts, f"view.events[{index}] ({name}): the cards seen at once")
+        where = Message.of(
+            N_("view.events[%(index)s] (%(event)s): the cards seen at once"),
+            {"index": index, "event": name},
+        )
+        _deck_check(self.seen, counts, where)
 
     def run(self) -> None:
         seen = self.seen
         events = seen.events
         if not events or not isinstance(events[0], Dealt):
-            raise RecordError("view.events must start with the deal (a Dealt event)")
+            raise RecordError(N_("view.events must start with the deal (a Dealt event)"))
         self.deal(events[0])
         for index in range(1, len(events)):
             event = events[index]
             if self.over is not None:
-                raise self.fail(index, event, "nothing may follow the end of the game (GameOver)")
+                raise self.fail(
+                    index, event, N_("nothing may follow the end of the game (GameOver)")
+                )
             self.follow(index, event, events[index - 1])
         self.compare()
         self.check_turn()
@@ -156,54 +212,92 @@ class _Replay:
         self.seat(0, dealt, dealt.dealer, "dealer")
         if len(dealt.hand_sizes) != players:
             raise self.fail(
-                0, dealt, f"Dealt.hand_sizes must give {players} sizes, one per seat; "
-                f"got {len(dealt.hand_sizes)}"
-            )  # fmt: skip
+                0,
+                dealt,
+                N_("Dealt.hand_sizes must give %(players)s sizes, one per seat; got %(got)s"),
+                players=players,
+                got=len(dealt.hand_sizes),
+            )
         for value in dealt.hand_sizes:
             if not 1 <= value <= size:
                 raise self.fail(
                     0,
                     dealt,
-                    f"Dealt.hand_sizes: every seat is dealt 1 to {size} cards; got {value}",
+                    N_("Dealt.hand_sizes: every seat is dealt 1 to %(size)s cards; got %(got)s"),
+                    size=size,
+                    got=value,
                 )
         aside = self.rules.dealing.set_aside
         if not 0 <= dealt.set_aside_count <= aside:
             raise self.fail(
                 0,
                 dealt,
-                f"Dealt.set_aside_count must be from 0 to {aside}; got {dealt.set_aside_count}",
+                N_("Dealt.set_aside_count must be from 0 to %(aside)s; got %(got)s"),
+                aside=aside,
+                got=dealt.set_aside_count,
             )
         stocked = self.rules.dealing.hand_size is not None
         if not 0 <= dealt.stock_count <= (size if stocked else 0):
-            allowed = f"from 0 to {size}" if stocked else "0 (these rules have no stock)"
+            if stocked:
+                raise self.fail(
+                    0,
+                    dealt,
+                    N_("Dealt.stock_count must be from 0 to %(size)s; got %(got)s"),
+                    size=size,
+                    got=dealt.stock_count,
+                )
             raise self.fail(
-                0, dealt, f"Dealt.stock_count must be {allowed}; got {dealt.stock_count}"
+                0,
+                dealt,
+                N_("Dealt.stock_count must be 0 (these rules have no stock); got %(got)s"),
+                got=dealt.stock_count,
             )
         total = sum(dealt.hand_sizes) + dealt.set_aside_count + dealt.stock_count
         if total > size:
             raise self.fail(
-                0, dealt, f"Dealt.hand_sizes, set_aside_count and stock_count add up to {total} "
-                f"cards; the deck holds {size}"
-            )  # fmt: skip
+                0,
+                dealt,
+                N_(
+                    "Dealt.hand_sizes, set_aside_count and stock_count add up to %(total)s "
+                    "cards; the deck holds %(size)s"
+                ),
+                total=total,
+                size=size,
+            )
 
     def check_deal_hands(self, dealt: Dealt) -> None:
         """The seat sees its own hand, of the size dealt, and no other cards."""
         players = self.players
         if len(dealt.hands) != players:
-            raise self.fail(0, dealt, f"Dealt.hands must give {players} hands, one per seat")
+            raise self.fail(
+                0,
+                dealt,
+                N_("Dealt.hands must give %(players)s hands, one per seat"),
+                players=players,
+            )
         for seat, hand in enumerate(dealt.hands):
             if seat != self.me and hand:
                 raise self.fail(
-                    0, dealt, f"Dealt.hands: seat {self.me} cannot see seat {seat}'s hand"
+                    0,
+                    dealt,
+                    N_("Dealt.hands: seat %(me)s cannot see seat %(seat)s's hand"),
+                    me=self.me,
+                    seat=seat,
                 )
         if dealt.set_aside or dealt.stock:
-            raise self.fail(0, dealt, "Dealt.set_aside and Dealt.stock are hidden from every seat")
+            raise self.fail(
+                0, dealt, N_("Dealt.set_aside and Dealt.stock are hidden from every seat")
+            )
         mine = dealt.hands[self.me]
         if len(mine) != dealt.hand_sizes[self.me]:
             raise self.fail(
-                0, dealt, f"Dealt.hands: seat {self.me} holds {len(mine)} cards; "
-                f"Dealt.hand_sizes says {dealt.hand_sizes[self.me]}"
-            )  # fmt: skip
+                0,
+                dealt,
+                N_("Dealt.hands: seat %(me)s holds %(held)s cards; Dealt.hand_sizes says %(said)s"),
+                me=self.me,
+                held=len(mine),
+                said=dealt.hand_sizes[self.me],
+            )
         _deck_check(self.seen, Counter(mine), "view.events[0] (Dealt): Dealt.hands")
 
     def start(self, dealt: Dealt) -> None:
@@ -234,22 +328,22 @@ class _Replay:
                 follower(self, index, event, before)
                 break
         else:  # a second deal
-            raise self.fail(index, event, "a game is dealt once, at the start")
+            raise self.fail(index, event, N_("a game is dealt once, at the start"))
         due = isinstance(event, WentOut) and self.rules.ending.is_over(
             Seating(self.players, tuple(self.out))
         )
         if due and index == len(self.seen.events) - 1:
-            raise self.fail(index, event, "the rules' ending says the game is over here")
+            raise self.fail(index, event, N_("the rules' ending says the game is over here"))
         self.ending = due
 
     def check_order(self, index: int, event: Event, before: Event) -> None:
         """The events that must come next: the end, or the rest of a challenge."""
         if self.ending and not isinstance(event, GameOver):
-            raise self.fail(index, event, "the rules' ending says the game was over already")
+            raise self.fail(index, event, N_("the rules' ending says the game was over already"))
         if isinstance(before, Challenged) and not isinstance(event, Revealed):
-            raise self.fail(index, event, "a challenge is followed by the cards it turned over")
+            raise self.fail(index, event, N_("a challenge is followed by the cards it turned over"))
         if isinstance(before, Revealed) and not isinstance(event, PileTaken):
-            raise self.fail(index, event, "the cards turned over are followed by the pickup")
+            raise self.fail(index, event, N_("the cards turned over are followed by the pickup"))
 
     def on_played(self, index: int, event: Played, before: Event) -> None:
         """A group laid: by the seat itself (its cards shown) or by another (hidden)."""
@@ -263,14 +357,26 @@ class _Replay:
         if event.seat == me:
             laid = event.cards
             if len(laid) != event.count:
-                raise self.fail(index, event, "the seat's own play must show the cards laid")
+                raise self.fail(index, event, N_("the seat's own play must show the cards laid"))
             if Counter(laid) - self.hand:
                 missing = " ".join(map(str, sorted((Counter(laid) - self.hand).elements())))
-                raise self.fail(index, event, f"seat {me} lays {missing}, not in its hand")
+                raise self.fail(
+                    index,
+                    event,
+                    N_("seat %(me)s lays %(missing)s, not in its hand"),
+                    me=me,
+                    missing=missing,
+                )
             self.hand -= Counter(laid)
             self.on_table.update(laid)
         elif event.cards:
-            raise self.fail(index, event, f"seat {me} cannot see seat {event.seat}'s cards")
+            raise self.fail(
+                index,
+                event,
+                N_("seat %(me)s cannot see seat %(seat)s's cards"),
+                me=me,
+                seat=event.seat,
+            )
         self.sizes[event.seat] -= event.count
         self.table.append(_Group(event.seat, event.count, event.rank, laid))
 
@@ -279,18 +385,21 @@ class _Replay:
         self.active(index, event, event.seat)
         self.seat(index, event, event.declarer, "declarer")
         if event.earlier and not self.rules.window.extended:
-            raise self.fail(index, event, "only an extended window reaches an earlier claim")
+            raise self.fail(index, event, N_("only an extended window reaches an earlier claim"))
         needed = 2 if event.earlier else 1
         if len(self.table) < needed:
-            raise self.fail(index, event, "there is no such claim on the table to challenge")
+            raise self.fail(index, event, N_("there is no such claim on the table to challenge"))
         group = self.table[-needed]
         if event.declarer != group.seat:
             raise self.fail(
-                index, event, f"declarer {event.declarer} did not make that claim "
-                f"(seat {group.seat} did)"
-            )  # fmt: skip
+                index,
+                event,
+                N_("declarer %(declarer)s did not make that claim (seat %(seat)s did)"),
+                declarer=event.declarer,
+                seat=group.seat,
+            )
         if event.seat == event.declarer:
-            raise self.fail(index, event, "a seat cannot challenge its own claim")
+            raise self.fail(index, event, N_("a seat cannot challenge its own claim"))
         self.challenge = event
 
     def on_revealed(self, index: int, event: Revealed, before: Event) -> None:
@@ -298,7 +407,7 @@ class _Replay:
         me = self.me
         challenge = self.challenge
         if not isinstance(before, Challenged) or challenge is None:
-            raise self.fail(index, event, "cards are turned over only after a challenge")
+            raise self.fail(index, event, N_("cards are turned over only after a challenge"))
         group = self.table[-2 if challenge.earlier else -1]
         if (event.seat, event.rank, event.earlier) != (
             group.seat,
@@ -306,21 +415,25 @@ class _Replay:
             challenge.earlier,
         ):
             raise self.fail(
-                index, event, "the seat, rank and earlier must be those of the group challenged"
+                index, event, N_("the seat, rank and earlier must be those of the group challenged")
             )
         if not 1 <= len(event.cards) <= group.count:
             raise self.fail(
                 index,
                 event,
-                f"shows 1 to {group.count} cards of the group; got {len(event.cards)}",
+                N_("shows 1 to %(most)s cards of the group; got %(got)s"),
+                most=group.count,
+                got=len(event.cards),
             )
         if event.truthful != proves(self.rules.check, event.cards, event.rank):
             raise self.fail(
-                index, event, "truthful must say whether the cards shown hold the claim"
+                index, event, N_("truthful must say whether the cards shown hold the claim")
             )
         if group.seat == me:
             if Counter(event.cards) - Counter(group.cards):
-                raise self.fail(index, event, f"shows cards seat {me} did not lay in that group")
+                raise self.fail(
+                    index, event, N_("shows cards seat %(me)s did not lay in that group"), me=me
+                )
         else:
             self.held_check(index, event, event.cards, shown=True)
         self.shown = event
@@ -331,13 +444,16 @@ class _Replay:
         shown = self.shown
         challenge = self.challenge
         if not isinstance(before, Revealed) or shown is None or challenge is None:
-            raise self.fail(index, event, "the pile is taken only after a challenge")
+            raise self.fail(index, event, N_("the pile is taken only after a challenge"))
         taker = challenge.seat if shown.truthful else challenge.declarer
         if event.seat != taker:
             raise self.fail(
-                index, event, f"seat {taker} takes the pile after that challenge, "
-                f"not seat {event.seat}"
-            )  # fmt: skip
+                index,
+                event,
+                N_("seat %(taker)s takes the pile after that challenge, not seat %(seat)s"),
+                taker=taker,
+                seat=event.seat,
+            )
         # With an extended window, a final play (its declarer's hand is
         # empty) stays on the table when the claim beneath it is challenged.
         newest = self.table[-1]
@@ -345,7 +461,9 @@ class _Replay:
         taken = self.table[:-1] if keeps else self.table
         pile = sum(group.count for group in taken)
         if event.count != pile:
-            raise self.fail(index, event, f"count must be the {pile} cards on the table")
+            raise self.fail(
+                index, event, N_("count must be the %(pile)s cards on the table"), pile=pile
+            )
         if event.seat == me:
             self.check_own_pickup(index, event, shown, taken)
         self.table = [newest] if keeps else []
@@ -354,7 +472,13 @@ class _Replay:
             self.hand += Counter(event.cards)
             self.held_check(index, event, event.cards, shown=False)
         elif event.cards:
-            raise self.fail(index, event, f"seat {me} cannot see the cards seat {event.seat} took")
+            raise self.fail(
+                index,
+                event,
+                N_("seat %(me)s cannot see the cards seat %(seat)s took"),
+                me=me,
+                seat=event.seat,
+            )
         self.sizes[event.seat] += pile
         self.challenge = self.shown = None
 
@@ -363,7 +487,7 @@ class _Replay:
     ) -> None:
         """The seat's own pickup shows every card taken, among them all it knew of."""
         if len(event.cards) != event.count:
-            raise self.fail(index, event, "the seat's own pickup must show the cards taken")
+            raise self.fail(index, event, N_("the seat's own pickup must show the cards taken"))
         known: Counter[Card] = Counter()
         for group in taken:
             known.update(group.cards)
@@ -371,7 +495,7 @@ class _Replay:
             known.update(shown.cards)
         if known - Counter(event.cards):
             raise self.fail(
-                index, event, "the cards taken must hold those the seat laid and was shown"
+                index, event, N_("the cards taken must hold those the seat laid and was shown")
             )
 
     def on_drew(self, index: int, event: Drew, before: Event) -> None:
@@ -379,20 +503,30 @@ class _Replay:
         me = self.me
         self.active(index, event, event.seat)
         if not isinstance(before, (PileTaken, Passed, Accepted)):
-            raise self.fail(index, event, "a card is drawn only after a pickup or a pass")
+            raise self.fail(index, event, N_("a card is drawn only after a pickup or a pass"))
         high = min(self.stock, self.rules.dealing.draws)
         if not 1 <= event.count <= high:
             raise self.fail(
-                index, event, f"count must be from 1 to {high} (the stock holds {self.stock}); "
-                f"got {event.count}"
-            )  # fmt: skip
+                index,
+                event,
+                N_("count must be from 1 to %(high)s (the stock holds %(stock)s); got %(got)s"),
+                high=high,
+                stock=self.stock,
+                got=event.count,
+            )
         if event.seat == me:
             if len(event.cards) != event.count:
-                raise self.fail(index, event, "the seat's own draw must show the cards drawn")
+                raise self.fail(index, event, N_("the seat's own draw must show the cards drawn"))
             self.hand += Counter(event.cards)
             self.held_check(index, event, event.cards, shown=False)
         elif event.cards:
-            raise self.fail(index, event, f"seat {me} cannot see the cards seat {event.seat} drew")
+            raise self.fail(
+                index,
+                event,
+                N_("seat %(me)s cannot see the cards seat %(seat)s drew"),
+                me=me,
+                seat=event.seat,
+            )
         self.stock -= event.count
         self.sizes[event.seat] += event.count
 
@@ -403,17 +537,23 @@ class _Replay:
         for rank in event.ranks:
             _rank_in(self, index, event, rank)
         if event.forced and not self.rules.discards.compulsory:
-            raise self.fail(index, event, "only compulsory discards are forced")
+            raise self.fail(index, event, N_("only compulsory discards are forced"))
         wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
         if Counter(card.rank for card in event.cards) != wanted:
-            raise self.fail(index, event, "cards must be one four of each rank in ranks")
+            raise self.fail(index, event, N_("cards must be one four of each rank in ranks"))
         if len(event.cards) > self.sizes[event.seat]:
             raise self.fail(
-                index, event, f"seat {event.seat} holds only {self.sizes[event.seat]} cards"
+                index,
+                event,
+                N_("seat %(seat)s holds only %(held)s cards"),
+                seat=event.seat,
+                held=self.sizes[event.seat],
             )
         if event.seat == me:
             if Counter(event.cards) - self.hand:
-                raise self.fail(index, event, f"seat {me} discards cards not in its hand")
+                raise self.fail(
+                    index, event, N_("seat %(me)s discards cards not in its hand"), me=me
+                )
             self.hand -= Counter(event.cards)
         self.sizes[event.seat] -= len(event.cards)
         self.discarded.extend(event.cards)
@@ -429,7 +569,11 @@ class _Replay:
         self.active(index, event, event.seat)
         if self.sizes[event.seat]:
             raise self.fail(
-                index, event, f"seat {event.seat} still holds {self.sizes[event.seat]} cards"
+                index,
+                event,
+                N_("seat %(seat)s still holds %(held)s cards"),
+                seat=event.seat,
+                held=self.sizes[event.seat],
             )
         self.out.append(event.seat)
 
@@ -438,9 +582,9 @@ class _Replay:
         seating = Seating(self.players, tuple(self.out))
         rule = self.rules.ending
         if not isinstance(before, WentOut) or not rule.is_over(seating):
-            raise self.fail(index, event, "the game ends only when the rules' ending says so")
+            raise self.fail(index, event, N_("the game ends only when the rules' ending says so"))
         if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
-            raise self.fail(index, event, "winners and losers must be those the rules give")
+            raise self.fail(index, event, N_("winners and losers must be those the rules give"))
         self.over = (event.winners, event.losers)
 
     def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
@@ -474,19 +618,24 @@ class _Replay:
         if isinstance(event, (Accepted, Challenged)) and askers:
             if accepted >= len(askers):
                 raise self.fail(
-                    index, event, f"every seat the window asks has answered seat {declarer}'s claim"
+                    index,
+                    event,
+                    N_("every seat the window asks has answered seat %(declarer)s's claim"),
+                    declarer=declarer,
                 )
             if event.seat != askers[accepted]:
                 raise self.fail(
                     index,
                     event,
-                    f"seat {askers[accepted]} answers seat {declarer}'s claim now, "
-                    f"not seat {event.seat}",
+                    N_("seat %(asked)s answers seat %(declarer)s's claim now, not seat %(seat)s"),
+                    asked=askers[accepted],
+                    declarer=declarer,
+                    seat=event.seat,
                 )
             if isinstance(event, Accepted):
                 self.claim = (declarer, accepted + 1, askers)
         elif isinstance(event, Accepted):
-            raise self.fail(index, event, "these rules ask nobody to accept a claim")
+            raise self.fail(index, event, N_("these rules ask nobody to accept a claim"))
         elif isinstance(event, (Challenged, Passed)):
             self.after_window(index, event, asked)
 
@@ -497,7 +646,11 @@ class _Replay:
         declarer, accepted, askers = asked
         if accepted < len(askers):
             raise self.fail(
-                index, event, f"seat {askers[accepted]} must first answer seat {declarer}'s claim"
+                index,
+                event,
+                N_("seat %(asked)s must first answer seat %(declarer)s's claim"),
+                asked=askers[accepted],
+                declarer=declarer,
             )
         mover = self.seating().next_active(declarer)
         seat = getattr(event, "seat", mover)
@@ -505,7 +658,10 @@ class _Replay:
             raise self.fail(
                 index,
                 event,
-                f"seat {mover} is to move after seat {declarer}'s claim, not seat {seat}",
+                N_("seat %(mover)s is to move after seat %(declarer)s's claim, not seat %(seat)s"),
+                mover=mover,
+                declarer=declarer,
+                seat=seat,
             )
 
     def check_turn(self) -> None:
@@ -521,8 +677,13 @@ class _Replay:
             phase, mover = Phase.PLAY, self.seating().next_active(declarer)
         if (seen.phase, seen.to_move) != (phase, mover):
             raise RecordError(
-                f"view.phase and view.to_move must be {phase.value} and seat {mover} after "
-                f"seat {declarer}'s claim"
+                N_(
+                    "view.phase and view.to_move must be %(phase)s and seat %(mover)s after "
+                    "seat %(declarer)s's claim"
+                ),
+                phase=phase.value,
+                mover=mover,
+                declarer=declarer,
             )
 
     def compare(self) -> None:
@@ -530,30 +691,44 @@ class _Replay:
         seen = self.seen
         if tuple(self.sizes) != seen.hand_sizes:
             said = " ".join(map(str, self.sizes))
-            raise RecordError(f"view.hand_sizes must be {said}, as the events give")
+            raise RecordError(N_("view.hand_sizes must be %(said)s, as the events give"), said=said)
         if self.hand != Counter(seen.hand):
-            said = " ".join(map(str, sorted(self.hand.elements())))
-            raise RecordError(f"view.hand must be {said or '(empty)'}, as the events give")
+            held = " ".join(map(str, sorted(self.hand.elements())))
+            raise RecordError(
+                N_("view.hand must be %(said)s, as the events give"),
+                said=held or Message(N_("(empty)")),
+            )
         claims = tuple(Claim(group.seat, group.count, group.rank) for group in self.table)
         if claims != seen.claims:
-            raise RecordError("view.claims must be the groups laid since the last pickup")
+            raise RecordError(N_("view.claims must be the groups laid since the last pickup"))
         if tuple(self.discarded) != seen.discarded:
-            raise RecordError("view.discarded must be the cards the Discarded events set aside")
+            raise RecordError(N_("view.discarded must be the cards the Discarded events set aside"))
         if self.set_aside != seen.set_aside_count:
-            raise RecordError(f"view.set_aside_count must be {self.set_aside}, as the deal says")
+            raise RecordError(
+                N_("view.set_aside_count must be %(aside)s, as the deal says"), aside=self.set_aside
+            )
         if self.stock != seen.stock_size:
-            raise RecordError(f"view.stock_size must be {self.stock}, as the deal and draws give")
+            raise RecordError(
+                N_("view.stock_size must be %(stock)s, as the deal and draws give"),
+                stock=self.stock,
+            )
         if tuple(self.out) != seen.finishing_order:
-            raise RecordError("view.finishing_order must be the seats the WentOut events name")
+            raise RecordError(N_("view.finishing_order must be the seats the WentOut events name"))
         outcome = None if seen.outcome is None else (seen.outcome.winners, seen.outcome.losers)
         if self.over != outcome:
-            raise RecordError("view.outcome must be the one the GameOver event gives")
+            raise RecordError(N_("view.outcome must be the one the GameOver event gives"))
 
 
 def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
     if rank not in replay.rules.deck.ranks:
         allowed = " ".join(map(str, replay.rules.deck.ranks))
-        raise replay.fail(index, event, f"the rank {rank} is not one of this deck's ({allowed})")
+        raise replay.fail(
+            index,
+            event,
+            N_("the rank %(rank)s is not one of this deck's (%(allowed)s)"),
+            rank=rank,
+            allowed=allowed,
+        )
 
 
 # What the seat checks and learns from each kind of event after the deal, in

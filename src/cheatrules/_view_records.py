@@ -45,7 +45,7 @@ from cheatrules._stored_view import StoredView, observation
 from cheatrules._view_log import _count, _deck_check, _rank, _Replay, _seat
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Rank, cards, ranks
-from cheatrules.errors import RecordError
+from cheatrules.errors import N_, Message, RecordError, either
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -132,16 +132,20 @@ def _read_view(view: dict[str, Any]) -> StoredView:
 def _seat_or_none(value: object) -> int | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
-    raise RecordError(f"view.to_move must be a seat number or null; got {value!r}")
+    raise RecordError(
+        N_("view.to_move must be a seat number or null; got %(got)s"), got=repr(value)
+    )
 
 
 def _read_claim(item: object) -> Claim:
     if not isinstance(item, list) or len(item) != 3:
-        raise RecordError("view.claims must hold [seat, count, rank] triples")
+        raise RecordError(N_("view.claims must hold [seat, count, rank] triples"))
     seat, count = _ints(item[:2], "view.claims")
     rank = item[2]
     if not isinstance(rank, str):
-        raise RecordError(f"view.claims: a claim's rank must be text such as 'A'; got {rank!r}")
+        raise RecordError(
+            N_("view.claims: a claim's rank must be text such as 'A'; got %(got)s"), got=repr(rank)
+        )
     announced = _checked("view.claims", lambda: Rank.parse(rank))
     made: Claim = _checked("view.claims", lambda: Claim(seat, count, announced))
     return made
@@ -149,7 +153,7 @@ def _read_claim(item: object) -> Claim:
 
 def _ints(values: list[Any], where: str) -> list[int]:
     if not all(isinstance(value, int) and not isinstance(value, bool) for value in values):
-        raise RecordError(f"{where} must hold whole numbers")
+        raise RecordError(N_("%(where)s must hold whole numbers"), where=where)
     return values
 
 
@@ -177,16 +181,31 @@ def _read_event(data: object, index: int) -> Event:
     cls = _EVENTS.get(name)
     if cls is None:
         known = ", ".join(_EVENTS)
-        raise RecordError(f"view.events[{index}]: unknown event {name!r}; known: {known}")
+        raise RecordError(
+            N_("view.events[%(index)s]: unknown event %(name)s; known: %(known)s"),
+            index=index,
+            name=repr(name),
+            known=known,
+        )
     assert isinstance(data, dict)
     known_fields = {field.name for field in attrs.fields(cls)} | {"event"}
     extra = sorted(set(data) - known_fields)
     if extra:
-        raise RecordError(f"view.events[{index}]: {name} has no field {', '.join(extra)}")
+        raise RecordError(
+            N_("view.events[%(index)s]: %(name)s has no field %(extra)s"),
+            index=index,
+            name=name,
+            extra=", ".join(extra),
+        )
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
         if field.name not in data:
-            raise RecordError(f"view.events[{index}]: {name} lacks {field.name!r}")
+            raise RecordError(
+                N_("view.events[%(index)s]: %(name)s lacks %(field)s"),
+                index=index,
+                name=name,
+                field=repr(field.name),
+            )
         where = f"view.events[{index}]: {name}.{field.name}"
         values[field.name] = _checked(
             where, partial(_event_value, field.name, data[field.name], where)
@@ -201,7 +220,9 @@ def _event_value(name: str, raw: Any, where: str) -> Any:
         return tuple(cards(_list(hand, where)) for hand in _list(raw, where))
     if name == "rank":
         if not isinstance(raw, str):
-            raise RecordError(f"{where} must be a rank such as 'A'; got {raw!r}")
+            raise RecordError(
+                N_("%(where)s must be a rank such as 'A'; got %(got)s"), where=where, got=repr(raw)
+            )
         return Rank.parse(raw)
     if name == "ranks":
         return ranks(_list(raw, where))
@@ -209,16 +230,20 @@ def _event_value(name: str, raw: Any, where: str) -> Any:
         return tuple(_ints(_list(raw, where), where))
     if name in ("truthful", "forced", "earlier"):
         if not isinstance(raw, bool):
-            raise RecordError(f"{where} must be true or false; got {raw!r}")
+            raise RecordError(
+                N_("%(where)s must be true or false; got %(got)s"), where=where, got=repr(raw)
+            )
         return raw
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise RecordError(f"{where} must be a whole number; got {raw!r}")
+        raise RecordError(
+            N_("%(where)s must be a whole number; got %(got)s"), where=where, got=repr(raw)
+        )
     return raw
 
 
 def _list(raw: object, where: str) -> list[Any]:
     if not isinstance(raw, list):
-        raise RecordError(f"{where} must be a list; got {raw!r}")
+        raise RecordError(N_("%(where)s must be a list; got %(got)s"), where=where, got=repr(raw))
     return raw
 
 
@@ -236,15 +261,23 @@ def _check_fields(seen: StoredView) -> None:
         seat(seen.to_move, "view.to_move")
     if len(seen.hand_sizes) != players:
         raise RecordError(
-            f"view.hand_sizes must give {players} sizes, one per seat; got {len(seen.hand_sizes)}"
+            N_("view.hand_sizes must give %(players)s sizes, one per seat; got %(got)s"),
+            players=players,
+            got=len(seen.hand_sizes),
         )
     for value in seen.hand_sizes:
         _count(value, 0, size, "view.hand_sizes")
     if len(seen.hand) != seen.hand_sizes[seen.seat]:
         raise RecordError(
-            f"view.hand holds {len(seen.hand)} cards; hand_sizes says {seen.hand_sizes[seen.seat]}"
+            N_("view.hand holds %(held)s cards; hand_sizes says %(said)s"),
+            held=len(seen.hand),
+            said=seen.hand_sizes[seen.seat],
         )
-    _deck_check(seen, Counter(seen.hand) + Counter(seen.discarded), "view.hand and view.discarded")
+    _deck_check(
+        seen,
+        Counter(seen.hand) + Counter(seen.discarded),
+        either(["view.hand", "view.discarded"], joiner="and"),
+    )
     for claim in seen.claims:
         seat(claim.seat, "view.claims")
         _count(claim.count, 1, size, "view.claims (a claim's count)")
@@ -252,9 +285,9 @@ def _check_fields(seen: StoredView) -> None:
     for index in seen.finishing_order:
         seat(index, "view.finishing_order")
     if len(set(seen.finishing_order)) != len(seen.finishing_order):
-        raise RecordError("view.finishing_order names a seat twice")
+        raise RecordError(N_("view.finishing_order names a seat twice"))
     if (seen.phase is Phase.OVER) != (seen.outcome is not None):
-        raise RecordError("view.outcome must be given exactly when the phase is over")
+        raise RecordError(N_("view.outcome must be given exactly when the phase is over"))
     if seen.outcome is not None:
         for index in (*seen.outcome.winners, *seen.outcome.losers):
             seat(index, "view.outcome")
@@ -281,15 +314,19 @@ def _check_decision(seen: StoredView) -> None:
     if mover != seen.seat:
         if seen.offered or seen.choices:
             raise RecordError(
-                "view.offered and view.choices are empty when another seat is to move"
+                N_("view.offered and view.choices are empty when another seat is to move")
             )
         return
     _check_choices(seen)
     _check_offered(seen)
     if not _has_decision(seen):
         raise RecordError(
-            f"view.to_move: seat {seen.seat} is to move but has no legal decision in the "
-            f"{phase.value} phase"
+            N_(
+                "view.to_move: seat %(seat)s is to move but has no legal decision in the "
+                "%(phase)s phase"
+            ),
+            seat=seen.seat,
+            phase=phase.value,
         )
 
 
@@ -297,7 +334,10 @@ def _check_nothing_to_decide(seen: StoredView) -> None:
     """Once the game is over, nobody is to move and nothing is offered."""
     if seen.to_move is not None or seen.allowed_ranks or seen.offered or seen.choices:
         raise RecordError(
-            "view.to_move, allowed_ranks, offered and choices must be empty once the game is over"
+            N_(
+                "view.to_move, allowed_ranks, offered and choices must be empty "
+                "once the game is over"
+            )
         )
 
 
@@ -306,19 +346,22 @@ def _check_mover(seen: StoredView) -> int:
     mover = seen.to_move
     if mover is None:
         raise RecordError(
-            f"view.to_move: the phase is {seen.phase.value}, so a seat must be to move"
+            N_("view.to_move: the phase is %(phase)s, so a seat must be to move"),
+            phase=seen.phase.value,
         )
     if mover in seen.finishing_order:
-        raise RecordError(f"view.to_move: seat {mover} has left the game")
+        raise RecordError(N_("view.to_move: seat %(seat)s has left the game"), seat=mover)
     return mover
 
 
 def _check_allowed_ranks(seen: StoredView) -> None:
     """Some ranks, none twice, and those the rules allow after the last claim."""
     if not seen.allowed_ranks:
-        raise RecordError("view.allowed_ranks: a game not over allows some rank to be announced")
+        raise RecordError(
+            N_("view.allowed_ranks: a game not over allows some rank to be announced")
+        )
     if len(set(seen.allowed_ranks)) != len(seen.allowed_ranks):
-        raise RecordError("view.allowed_ranks names a rank twice")
+        raise RecordError(N_("view.allowed_ranks names a rank twice"))
     last = next((event for event in reversed(seen.events) if not isinstance(event, Accepted)), None)
     if isinstance(last, Played):
         # Only acceptances since the last claim: the next rank follows from it.
@@ -326,7 +369,11 @@ def _check_allowed_ranks(seen: StoredView) -> None:
         expected = rules.ranks.allowed(last.rank, False, rules.deck.ranks)
         if seen.allowed_ranks != tuple(expected):
             said = " ".join(map(str, expected))
-            raise RecordError(f"view.allowed_ranks must be {said}, after a claim of {last.rank}")
+            raise RecordError(
+                N_("view.allowed_ranks must be %(said)s, after a claim of %(rank)s"),
+                said=said,
+                rank=last.rank,
+            )
 
 
 def _check_phase(seen: StoredView, mover: int) -> None:
@@ -335,12 +382,12 @@ def _check_phase(seen: StoredView, mover: int) -> None:
     if phase is Phase.CHALLENGE:
         if not seen.claims or seen.claims[-1].seat == mover:
             raise RecordError(
-                "view.phase: a challenge window needs a claim on the table by another seat"
+                N_("view.phase: a challenge window needs a claim on the table by another seat")
             )
     elif phase is Phase.DISCARD and not declared(seen.rules.discards, "asks_after_pickup"):
-        raise RecordError("view.phase: these rules have no discard phase")
+        raise RecordError(N_("view.phase: these rules have no discard phase"))
     elif phase is Phase.CONSENT and not seen.rules.passing.consent:
-        raise RecordError("view.phase: these rules ask no consent to pass")
+        raise RecordError(N_("view.phase: these rules ask no consent to pass"))
 
 
 def _check_choices(seen: StoredView) -> None:
@@ -356,16 +403,20 @@ def _check_choices(seen: StoredView) -> None:
     else:
         allowed = ((), (Challenge(),), (Pass(),), (Challenge(), Pass()))
     if seen.choices not in allowed:
-        said = " or ".join("[" + ", ".join(map(str, choice)) + "]" for choice in allowed)
-        raise RecordError(f"view.choices: in the {phase.value} phase they are {said}")
+        said = either("[" + ", ".join(map(str, choice)) + "]" for choice in allowed)
+        raise RecordError(
+            N_("view.choices: in the %(phase)s phase they are %(said)s"),
+            phase=phase.value,
+            said=said,
+        )
     if Challenge() in seen.choices and not seen.claims:
-        raise RecordError("view.choices: there is no claim on the table to challenge")
+        raise RecordError(N_("view.choices: there is no claim on the table to challenge"))
     if Challenge(earlier=True) in seen.choices and (
         not seen.rules.window.extended or len(seen.claims) < 2 or seen.claims[-2].seat == seen.seat
     ):
-        raise RecordError("view.choices: there is no earlier claim this seat may challenge")
+        raise RecordError(N_("view.choices: there is no earlier claim this seat may challenge"))
     if Challenge() in seen.choices and phase is Phase.PLAY and not seen.rules.window.on_turn:
-        raise RecordError("view.choices: these rules allow no challenge on a turn")
+        raise RecordError(N_("view.choices: these rules allow no challenge on a turn"))
 
 
 def _check_offered(seen: StoredView) -> None:
@@ -373,10 +424,14 @@ def _check_offered(seen: StoredView) -> None:
     if seen.phase is Phase.DISCARD:
         fours = seen.rules.discards.after_pickup(seen.hand)
         if fours is None or sorted(seen.offered) != sorted(fours):
-            said = " ".join(map(str, fours or ())) or "none"
-            raise RecordError(f"view.offered must be the fours seat {seen.seat} holds ({said})")
+            said: str | Message = " ".join(map(str, fours or ())) or Message(N_("none"))
+            raise RecordError(
+                N_("view.offered must be the fours seat %(seat)s holds (%(said)s)"),
+                seat=seen.seat,
+                said=said,
+            )
     elif seen.offered:
-        raise RecordError("view.offered is empty outside the discard phase")
+        raise RecordError(N_("view.offered is empty outside the discard phase"))
 
 
 def _has_decision(seen: StoredView) -> bool:

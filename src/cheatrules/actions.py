@@ -25,7 +25,7 @@ import attrs
 
 from cheatrules import _checks as checks
 from cheatrules.cards import Card, Rank, cards, ranks
-from cheatrules.errors import CheatRulesError, IllegalActionError
+from cheatrules.errors import N_, CheatRulesError, IllegalActionError
 from cheatrules.policies.challenges import holds
 
 __all__ = [
@@ -41,10 +41,6 @@ __all__ = [
 ]
 
 # The text forms parse_action reads, as its error messages list them.
-_FORMS = (
-    "'play <cards> as <rank>', 'challenge', 'challenge earlier', 'accept', "
-    "'discard <ranks>', 'pass' or 'refuse'"
-)
 
 
 class ActionTextError(CheatRulesError, ValueError):
@@ -243,7 +239,9 @@ def parse_action(text: str) -> Action:
 
     """
     if not isinstance(text, str):
-        raise ActionTextError(f"an action must be text such as 'play 7♣ as 7'; got {text!r}")
+        raise ActionTextError(
+            N_("an action must be text such as 'play 7♣ as 7'; got %(got)s"), got=repr(text)
+        )
     verb, _, rest = text.strip().partition(" ")
     rest = rest.strip()
     if verb == "challenge" and rest in ("", "earlier"):
@@ -259,4 +257,10 @@ def parse_action(text: str) -> Action:
     if verb == "play" and " as " in f" {rest}":
         laid, _, rank = f" {rest}".rpartition(" as ")
         return Play(cards(laid), rank.strip())
-    raise ActionTextError(f"cannot read {text!r} as an action; write {_FORMS}")
+    raise ActionTextError(
+        N_(
+            "cannot read %(text)s as an action; write 'play <cards> as <rank>', 'challenge', "
+            "'challenge earlier', 'accept', 'discard <ranks>', 'pass' or 'refuse'"
+        ),
+        text=repr(text),
+    )

@@ -37,7 +37,7 @@ import attrs
 from cheatrules._checks import whole_number
 from cheatrules.bots import Agent
 from cheatrules.deal import deal
-from cheatrules.errors import CheatRulesError, IllegalActionError, RulesError
+from cheatrules.errors import N_, CheatRulesError, IllegalActionError, RulesError
 from cheatrules.events import Challenged, Played, Revealed
 from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
@@ -118,12 +118,19 @@ def _name(agent: Agent) -> str:
 def _check_table(rules: object, lineup: object) -> None:
     """Refuse anything but rules and one agent a seat, naming what was given."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules value such as cr.english(4); got {rules!r}")
+        raise RulesError(
+            N_("rules must be a Rules value such as cr.english(4); got %(got)s"), got=repr(rules)
+        )
     if not isinstance(lineup, Sequence) or isinstance(lineup, str):
-        raise RulesError(f"the lineup must be a sequence of agents, one per seat; got {lineup!r}")
+        raise RulesError(
+            N_("the lineup must be a sequence of agents, one per seat; got %(got)s"),
+            got=repr(lineup),
+        )
     if len(lineup) != rules.players:
         raise RulesError(
-            f"the lineup must seat {rules.players} agents, one per seat; got {len(lineup)}"
+            N_("the lineup must seat %(players)s agents, one per seat; got %(got)s"),
+            players=rules.players,
+            got=len(lineup),
         )
 
 
@@ -159,7 +166,11 @@ def play_game(
             state = state.apply(action)
         except CheatRulesError as error:
             raise IllegalActionError(
-                f"{_name(lineup[seat])} at seat {seat} chose {action}: {error}"
+                N_("%(agent)s at seat %(seat)s chose %(action)s: %(error)s"),
+                agent=_name(lineup[seat]),
+                seat=seat,
+                action=action,
+                error=error,
             ) from None
         steps += 1
     outcome = state.outcome
@@ -408,7 +419,10 @@ def tournament(
         workers = whole_number(workers, "workers", 1)
     for agent in lineup:
         if not callable(getattr(agent, "act", None)):
-            raise RulesError(f"{agent!r} is not an agent: it needs an act(observation, rng) method")
+            raise RulesError(
+                N_("%(agent)s is not an agent: it needs an act(observation, rng) method"),
+                agent=repr(agent),
+            )
     chunks = (range(start, min(start + batch, games)) for start in range(0, games, batch))
     tasks = -(-games // batch)
     members = tuple(lineup)

@@ -23,7 +23,7 @@ from functools import cached_property
 import attrs
 
 from cheatrules import _numbers
-from cheatrules.errors import CardError
+from cheatrules.errors import N_, NN_, CardError, Message
 
 __all__ = ["JOKER_SUITS", "STANDARD_RANKS", "Card", "Deck", "Rank", "Suit", "cards", "ranks"]
 
@@ -112,12 +112,15 @@ class Rank(enum.Enum):
         if isinstance(text, Rank):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a rank must be a Rank or a string; got {text!r}")
+            raise CardError(N_("a rank must be a Rank or a string; got %(got)s"), got=repr(text))
         rank = _RANK_BY_TEXT.get(_upper(text))
         if rank is None:
             raise CardError(
-                f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 10 J Q K "
-                "(or ★ for a joker)"
+                N_(
+                    "unknown rank %(text)s: expected one of A 2 3 4 5 6 7 8 9 10 J Q K "
+                    "(or ★ for a joker)"
+                ),
+                text=repr(text),
             )
         return rank
 
@@ -155,10 +158,12 @@ class Suit(enum.Enum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a suit must be a Suit or a string; got {text!r}")
+            raise CardError(N_("a suit must be a Suit or a string; got %(got)s"), got=repr(text))
         suit = _SUIT_BY_TEXT.get(_upper(text))
         if suit is None:
-            raise CardError(f"unknown suit {text!r}: expected one of ♣ ♦ ♥ ♠ or c d h s")
+            raise CardError(
+                N_("unknown suit %(text)s: expected one of ♣ ♦ ♥ ♠ or c d h s"), text=repr(text)
+            )
         return suit
 
 
@@ -293,13 +298,19 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card must be a Card or a string such as '7♣' or '7c'; got {text!r}")
+            raise CardError(
+                N_("a card must be a Card or a string such as '7♣' or '7c'; got %(got)s"),
+                got=repr(text),
+            )
         card = _CARD_BY_TEXT.get(_upper(text))
         if card is None:
             raise CardError(
-                f"cannot read {text!r} as a card: write a rank (A 2-10 T J Q K) "
-                "then a suit (♣ ♦ ♥ ♠ or c d h s), as in '7♣', '10h' or 'QS' "
-                "(a joker is ★♥ or ★♠)"
+                N_(
+                    "cannot read %(text)s as a card: write a rank (A 2-10 T J Q K) "
+                    "then a suit (♣ ♦ ♥ ♠ or c d h s), as in '7♣', '10h' or 'QS' "
+                    "(a joker is ★♥ or ★♠)"
+                ),
+                text=repr(text),
             )
         return card
 
@@ -362,6 +373,11 @@ for _card in CARD_BY_KEY.values():
                 _CARD_BY_TEXT[_rank_text + _suit_text] = _card
 
 
+_THE_CARDS = N_("the cards")
+_CARDS_TEXT = N_("cards must be text such as '7♣ K♦' or an iterable of Card; got %(got)s")
+_RANKS_TEXT = N_("ranks must be text such as 'Q 7' or an iterable of Rank; got %(got)s")
+
+
 def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards: a string of cards separated by spaces (or commas).
 
@@ -380,13 +396,11 @@ def cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         return tuple(Card.parse(word) for word in text.replace(",", " ").split())
     if isinstance(text, (bytes, bytearray)):
-        raise CardError(f"cards must be text such as '7♣ K♦' or an iterable of Card; got {text!r}")
+        raise CardError(_CARDS_TEXT, got=repr(text))
     try:
         items = tuple(text)
     except TypeError:
-        raise CardError(
-            f"cards must be text such as '7♣ K♦' or an iterable of Card; got {text!r}"
-        ) from None
+        raise CardError(_CARDS_TEXT, got=repr(text)) from None
     return tuple(Card.parse(item) for item in items)
 
 
@@ -409,22 +423,22 @@ def ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:
     if isinstance(value, str):
         return tuple(Rank.parse(word) for word in value.replace(",", " ").split())
     if isinstance(value, (bytes, bytearray)):
-        raise CardError(f"ranks must be text such as 'Q 7' or an iterable of Rank; got {value!r}")
+        raise CardError(_RANKS_TEXT, got=repr(value))
     try:
         items = tuple(value)
     except TypeError:
-        raise CardError(
-            f"ranks must be text such as 'Q 7' or an iterable of Rank; got {value!r}"
-        ) from None
+        raise CardError(_RANKS_TEXT, got=repr(value)) from None
     return tuple(Rank.parse(item) for item in items)
 
 
 def _deck_ranks(value: str | Iterable[Rank | str]) -> tuple[Rank, ...]:
     chosen = tuple(sorted(set(ranks(value))))
     if not chosen:
-        raise CardError("a deck needs at least one rank")
+        raise CardError(N_("a deck needs at least one rank"))
     if Rank.JOKER in chosen:
-        raise CardError("a deck's ranks are the ranks players announce; add jokers with jokers=2")
+        raise CardError(
+            N_("a deck's ranks are the ranks players announce; add jokers with jokers=2")
+        )
     return chosen
 
 
@@ -446,8 +460,11 @@ def _joker_setting(value: int | bool | str) -> int:
     if isinstance(value, int) and value >= 0:
         return value
     raise CardError(
-        f"jokers must be a count of jokers (two per pack at most), 'per-pack', "
-        f"True (two per pack) or False; got jokers={value!r}"
+        N_(
+            "jokers must be a count of jokers (two per pack at most), 'per-pack', "
+            "True (two per pack) or False; got jokers=%(got)s"
+        ),
+        got=repr(value),
     )
 
 
@@ -486,10 +503,17 @@ class Deck:
         if self.jokers == _PER_PACK:
             object.__setattr__(self, "jokers", most)
         elif self.jokers > most:
-            packs = f"{self.packs} pack{'s' if self.packs != 1 else ''}"
             raise CardError(
-                f"jokers must be a count of 0 to {most} (two per pack, {packs}), "
-                f"'per-pack', True (two per pack) or False; got jokers={self.jokers!r}"
+                NN_(
+                    "jokers must be a count of 0 to %(most)s (two per pack, %(packs)s pack), "
+                    "'per-pack', True (two per pack) or False; got jokers=%(got)s",
+                    "jokers must be a count of 0 to %(most)s (two per pack, %(packs)s packs), "
+                    "'per-pack', True (two per pack) or False; got jokers=%(got)s",
+                    self.packs,
+                    most=most,
+                    packs=self.packs,
+                    got=repr(self.jokers),
+                )
             )
 
     @classmethod
@@ -535,29 +559,53 @@ class Deck:
             + jokers
         )
 
-    def check(self, cards: Iterable[Card], what: str = "the cards") -> None:
+    def check(self, cards: Iterable[Card], what: str | Message = _THE_CARDS) -> None:
         """Raise :class:`CardError` unless ``cards`` could all come from this deck.
 
         A card the deck does not contain, or more copies of a card than the
-        deck holds, is an error whose message names the card.
+        deck holds, is an error whose message names the card. ``what`` names
+        the cards in the message: text marked ``N_`` (said in each language),
+        or a :class:`~cheatrules.errors.Message`.
         """
+        named = what if isinstance(what, Message) else Message(what)
         counts = Counter(cards)
         for card, count in sorted(counts.items()):
             allowed = self.card_copies(card)
             if allowed == 0:
                 ranks = " ".join(str(rank) for rank in self.ranks)
-                jokers = ", no jokers"
-                if self.jokers:
-                    jokers = ", and the jokers " + " ".join(
-                        str(joker)
-                        for joker in sorted(set(self.cards()))
-                        if joker.rank is Rank.JOKER
+                if not self.jokers:
+                    raise CardError(
+                        N_(
+                            "%(what)s hold %(card)s, which this deck lacks "
+                            "(its ranks: %(ranks)s, no jokers)"
+                        ),
+                        what=named,
+                        card=card,
+                        ranks=ranks,
                     )
+                jokers = " ".join(
+                    str(joker) for joker in sorted(set(self.cards())) if joker.rank is Rank.JOKER
+                )
                 raise CardError(
-                    f"{what} hold {card}, which this deck lacks (its ranks: {ranks}{jokers})"
+                    N_(
+                        "%(what)s hold %(card)s, which this deck lacks "
+                        "(its ranks: %(ranks)s, and the jokers %(jokers)s)"
+                    ),
+                    what=named,
+                    card=card,
+                    ranks=ranks,
+                    jokers=jokers,
                 )
             if count > allowed:
                 raise CardError(
-                    f"{what} hold {card} {count} times, but the deck has "
-                    f"{allowed} {'copy' if allowed == 1 else 'copies'}"
+                    NN_(
+                        "%(what)s hold %(card)s %(count)s times, but the deck has %(allowed)s copy",
+                        "%(what)s hold %(card)s %(count)s times, "
+                        "but the deck has %(allowed)s copies",
+                        allowed,
+                        what=named,
+                        card=card,
+                        count=count,
+                        allowed=allowed,
+                    )
                 )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from cheatrules.cards import Card
-from cheatrules.errors import RulesError
+from cheatrules.errors import N_, RulesError
 
 __all__ = ["Chance", "Drawn"]
 
@@ -77,7 +77,9 @@ class Drawn(Chance):
             RulesError: always.
 
         """
-        raise RulesError(f"the draw is scripted to turn over {self._card}; draw it with choice()")
+        raise RulesError(
+            N_("the draw is scripted to turn over %(card)s; draw it with choice()"), card=self._card
+        )
 
     def choice(self, items: Sequence[_T]) -> _T:
         """The scripted card, which must be one of ``items``.
@@ -90,7 +92,8 @@ class Drawn(Chance):
             if item == self._card:
                 return item
         raise RulesError(
-            f"the draw is scripted to turn over {self._card}, which is not in the group"
+            N_("the draw is scripted to turn over %(card)s, which is not in the group"),
+            card=self._card,
         )
 
     def __repr__(self) -> str:

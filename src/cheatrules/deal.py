@@ -8,7 +8,7 @@ from typing import Literal
 
 from cheatrules import _checks
 from cheatrules.cards import CARD_BY_KEY, Card, cards
-from cheatrules.errors import CardError, DealError
+from cheatrules.errors import N_, CardError, DealError, Message
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
@@ -22,11 +22,11 @@ def _whole_number(name: str, value: object) -> int:
     return _checks.whole_number(value, name, error=DealError)
 
 
-def _read(what: str, value: Hand) -> tuple[Card, ...]:
+def _read(what: str | Message, value: Hand) -> tuple[Card, ...]:
     try:
         return cards(value)
     except CardError as error:
-        raise DealError(f"{what}: {error}") from None
+        raise DealError(N_("%(what)s: %(error)s"), what=what, error=error) from None
 
 
 def deal(
@@ -78,7 +78,10 @@ def deal(
 
     """
     if not isinstance(rules, Rules):
-        raise DealError(f"deal() needs a Rules value such as cheatrules.english(); got {rules!r}")
+        raise DealError(
+            N_("deal() needs a Rules value such as cheatrules.english(); got %(got)s"),
+            got=repr(rules),
+        )
     players = rules.players
     by_lot = dealer == "random"
     if dealer is None:
@@ -88,16 +91,24 @@ def deal(
             dealer = _whole_number("dealer", dealer)
         except DealError:
             raise DealError(
-                f"dealer must be a seat from 0 to {players - 1} or 'random'; got {dealer!r}"
+                N_("dealer must be a seat from 0 to %(last)s or 'random'; got %(got)s"),
+                last=players - 1,
+                got=repr(dealer),
             ) from None
         if not 0 <= dealer < players:
-            raise DealError(f"dealer must be a seat from 0 to {players - 1}; got {dealer}")
+            raise DealError(
+                N_("dealer must be a seat from 0 to %(last)s; got %(got)s"),
+                last=players - 1,
+                got=dealer,
+            )
     if seed is not None:
         seed = _whole_number("seed", seed)
     if hands is None:
         for name, value in (("hidden", hidden), ("stock", stock)):
             if value is not None:
-                raise DealError(f"{name}= goes with hands=: a shuffled deal makes its own")
+                raise DealError(
+                    N_("%(name)s= goes with hands=: a shuffled deal makes its own"), name=name
+                )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
     if by_lot:
@@ -161,29 +172,39 @@ def _fixed(
     rules: Rules, hands: Sequence[Hand], hidden: Hand | None, stock: Hand | None
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
     if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise DealError(f"hands= must be a list with one hand per seat; got {hands!r}")
+        raise DealError(
+            N_("hands= must be a list with one hand per seat; got %(got)s"), got=repr(hands)
+        )
     if len(hands) != rules.players:
         raise DealError(
-            f"hands= must give one hand per seat: {rules.players} hands; got {len(hands)}"
+            N_("hands= must give one hand per seat: %(players)s hands; got %(got)s"),
+            players=rules.players,
+            got=len(hands),
         )
-    read = [_read(f"hand {seat}", hand) for seat, hand in enumerate(hands)]
+    read = [
+        _read(Message.of(N_("hand %(seat)s"), {"seat": seat}), hand)
+        for seat, hand in enumerate(hands)
+    ]
     for seat, hand in enumerate(read):
         if not hand:
-            raise DealError(f"hand {seat} is empty; every seat must be dealt at least one card")
+            raise DealError(
+                N_("hand %(seat)s is empty; every seat must be dealt at least one card"), seat=seat
+            )
     set_aside = () if hidden is None else _read("hidden", hidden)
     if len(set_aside) > rules.dealing.set_aside:
         raise DealError(
-            f"hidden= holds {len(set_aside)} cards but these rules set aside "
-            f"{rules.dealing.set_aside}"
+            N_("hidden= holds %(count)s cards but these rules set aside %(aside)s"),
+            count=len(set_aside),
+            aside=rules.dealing.set_aside,
         )
     pile = () if stock is None else _read("stock", stock)
     if pile and rules.dealing.hand_size is None:
-        raise DealError("stock= needs rules with a stock (such as english(stock=True))")
+        raise DealError(N_("stock= needs rules with a stock (such as english(stock=True))"))
     everything = [card for hand in read for card in hand] + list(set_aside) + list(pile)
     try:
-        rules.deck.check(everything, what="the hands, hidden cards and stock")
+        rules.deck.check(everything, what=N_("the hands, hidden cards and stock"))
     except CardError as error:
-        raise DealError(str(error)) from None
+        raise DealError(error.message) from None
     canonical = [tuple(CARD_BY_KEY[card.key] for card in hand) for hand in read]
     return (
         canonical,

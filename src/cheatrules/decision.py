@@ -44,7 +44,7 @@ import attrs
 from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WINDOW_ACTIONS
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Card, Rank
-from cheatrules.events import describe_claim
+from cheatrules.errors import N_, ClaimWords, Message
 from cheatrules.legal import LegalActions
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase, Table
@@ -52,6 +52,10 @@ from cheatrules.table import Claim, Outcome, Phase, Table
 __all__ = ["Consent", "Decision", "DiscardOffer", "Over", "Turn", "Window"]
 
 _NO_LEGAL_ACTIONS = LegalActions()
+
+
+#: The reason nothing is asked any more.
+GAME_OVER = N_("the game is over")
 
 
 @attrs.frozen
@@ -88,11 +92,24 @@ class Turn:
 
     def asked(self, table: Table) -> str:
         """What is asked, in words (error messages end with it)."""
+        return str(self.asking(table))
+
+    def asking(self, table: Table) -> Message:
+        """What is asked, as a message to say in any language."""
         allowed = table.allowed_ranks
-        ranks = f"as {allowed[0]}" if len(allowed) == 1 else "announcing any rank"
-        challenge = " or challenge" if self.may_challenge else ""
-        passing = " or pass" if self.may_pass else ""
-        return f"seat {self.seat} must lay cards {ranks}{challenge}{passing}"
+        if len(allowed) == 1:
+            how = Message.of(N_("as %(rank)s"), {"rank": allowed[0]})
+        else:
+            how = Message(N_("announcing any rank"))
+        if self.may_challenge and self.may_pass:
+            template = N_("seat %(seat)s must lay cards %(how)s or challenge or pass")
+        elif self.may_challenge:
+            template = N_("seat %(seat)s must lay cards %(how)s or challenge")
+        elif self.may_pass:
+            template = N_("seat %(seat)s must lay cards %(how)s or pass")
+        else:
+            template = N_("seat %(seat)s must lay cards %(how)s")
+        return Message.of(template, {"seat": self.seat, "how": how})
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The legal actions of the seat holding ``hand``: its choices, fours and plays."""
@@ -174,9 +191,19 @@ class Window:
 
     def asked(self, table: Table) -> str:
         """What is asked, in words (error messages end with it)."""
+        return str(self.asking(table))
+
+    def asking(self, table: Table) -> Message:
+        """What is asked, as a message to say in any language."""
         claim = self.claim
-        said = describe_claim(claim.count, claim.rank)
-        return f"seat {self.seat} must challenge or accept seat {claim.seat}'s claim of {said}"
+        return Message.of(
+            N_("seat %(seat)s must challenge or accept seat %(declarer)s's claim of %(claim)s"),
+            {
+                "seat": self.seat,
+                "declarer": claim.seat,
+                "claim": ClaimWords(claim.count, claim.rank),
+            },
+        )
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The choices: challenge (the newest claim, or the one beneath) or accept."""
@@ -221,7 +248,14 @@ class Consent:
 
     def asked(self, table: Table) -> str:
         """What is asked, in words (error messages end with it)."""
-        return f"seat {self.seat} must agree to seat {self.passer}'s pass (Accept) or Refuse"
+        return str(self.asking(table))
+
+    def asking(self, table: Table) -> Message:
+        """What is asked, as a message to say in any language."""
+        return Message.of(
+            N_("seat %(seat)s must agree to seat %(passer)s's pass (Accept) or Refuse"),
+            {"seat": self.seat, "passer": self.passer},
+        )
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The choices: accept or refuse."""
@@ -269,10 +303,19 @@ class DiscardOffer:
 
     def asked(self, table: Table) -> str:
         """What is asked, in words (error messages end with it)."""
+        return str(self.asking(table))
+
+    def asking(self, table: Table) -> Message:
+        """What is asked, as a message to say in any language."""
         if not self.fours:
-            return f"seat {self.seat} holds no complete four and must decline with Discard(())"
-        fours = " ".join(str(rank) for rank in self.fours)
-        return f"seat {self.seat} must discard fours of {fours}, or decline with Discard(())"
+            return Message.of(
+                N_("seat %(seat)s holds no complete four and must decline with Discard(())"),
+                {"seat": self.seat},
+            )
+        return Message.of(
+            N_("seat %(seat)s must discard fours of %(fours)s, or decline with Discard(())"),
+            {"seat": self.seat, "fours": " ".join(str(rank) for rank in self.fours)},
+        )
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """Every choice of the fours offered, declining first."""
@@ -300,7 +343,11 @@ class Over:
 
     def asked(self, table: Table) -> str:
         """What is asked, in words: nothing."""
-        return "the game is over"
+        return str(self.asking(table))
+
+    def asking(self, table: Table) -> Message:
+        """What is asked, as a message to say in any language: nothing."""
+        return Message(GAME_OVER)
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """Nothing."""

@@ -52,6 +52,7 @@ from cheatrules._multisets import Capped
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import DiscardOffer, Turn
+from cheatrules.errors import N_, Message
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
@@ -255,8 +256,12 @@ class ActionSpace:
             found = numbering.fixed.get(action)
             if found is not None:
                 return found
-            raise EncodingError(f"{action} has no index: these rules never offer it")
-        raise EncodingError(f"expected an action such as cheatrules.Challenge(); got {action!r}")
+            raise EncodingError(
+                N_("%(action)s has no index: these rules never offer it"), action=action
+            )
+        raise EncodingError(
+            N_("expected an action such as cheatrules.Challenge(); got %(got)s"), got=repr(action)
+        )
 
     def _encode_play(self, play: Play, observation: Observation | None) -> int:
         numbering = self._numbering
@@ -264,15 +269,25 @@ class ActionSpace:
         for card in play.cards:
             place = numbering.position.get(card.rank)
             if place is None:
-                raise EncodingError(f"{play} has no index: the deck has no {card.rank}")
+                raise EncodingError(
+                    N_("%(play)s has no index: the deck has no %(rank)s"), play=play, rank=card.rank
+                )
             counts[place] += 1
         if play.rank not in numbering.announced:
-            raise EncodingError(f"{play} has no index: the deck has no {play.rank} to announce")
+            raise EncodingError(
+                N_("%(play)s has no index: the deck has no %(rank)s to announce"),
+                play=play,
+                rank=play.rank,
+            )
         number = numbering.plays.rank(counts)
         if number is None:
             raise EncodingError(
-                f"{play} has no index: a play lays 1 to {numbering.plays.top} cards, "
-                "at most as many of a rank as the deck holds"
+                N_(
+                    "%(play)s has no index: a play lays 1 to %(top)s cards, "
+                    "at most as many of a rank as the deck holds"
+                ),
+                play=play,
+                top=numbering.plays.top,
             )
         block = numbering.block
         if observation is not None:
@@ -280,13 +295,20 @@ class ActionSpace:
             required = len(allowed) == 1 and "play" in block
             if required and play.rank is not allowed[0]:
                 raise EncodingError(
-                    f"{play} has no index for seat {observation.seat} now: "
-                    f"the rank required is {allowed[0]}"
+                    N_(
+                        "%(play)s has no index for seat %(seat)s now: the rank required is %(rank)s"
+                    ),
+                    play=play,
+                    seat=observation.seat,
+                    rank=allowed[0],
                 )
         elif "play" in block and "play-as" in block:
             raise EncodingError(
-                f"{play} is numbered one way when its rank is required and another when it is "
-                "chosen; pass the observation: space.encode(action, observation)"
+                N_(
+                    "%(play)s is numbered one way when its rank is required and another when "
+                    "it is chosen; pass the observation: space.encode(action, observation)"
+                ),
+                play=play,
             )
         else:
             required = "play" in block
@@ -299,7 +321,9 @@ class ActionSpace:
         numbering = self._numbering
         counts = Counter(discard.ranks)
         if any(count > numbering.fours_of.get(rank, 0) for rank, count in counts.items()):
-            raise EncodingError(f"{discard} has no index: the deck holds no such fours")
+            raise EncodingError(
+                N_("%(discard)s has no index: the deck holds no such fours"), discard=discard
+            )
         if "discard" in numbering.block:
             start = numbering.block["discard"][0]
             return start + sum(numbering.weights[rank] * count for rank, count in counts.items())
@@ -307,10 +331,15 @@ class ActionSpace:
             return numbering.block["discard-four"][0] + numbering.four_ranks.index(discard.ranks[0])
         if "discard-four" in numbering.block:
             raise EncodingError(
-                f"{discard} has no index: under these rules the space numbers one four at a "
-                "time (the turn goes on after a discard); discard them one after another"
+                N_(
+                    "%(discard)s has no index: under these rules the space numbers one four at a "
+                    "time (the turn goes on after a discard); discard them one after another"
+                ),
+                discard=discard,
             )
-        raise EncodingError(f"{discard} has no index: these rules never set fours aside")
+        raise EncodingError(
+            N_("%(discard)s has no index: these rules never set fours aside"), discard=discard
+        )
 
     def decode(self, index: int, observation: Observation) -> Action:
         """The action at ``index`` for the observing seat, with the lowest cards of each rank.
@@ -326,7 +355,8 @@ class ActionSpace:
         index = self._index(index)
         observation = is_observation(observation)
         if not self._legal_bits(observation) >> index & 1:
-            raise EncodingError(self._illegal(index, observation))
+            why = self._illegal(index, observation)
+            raise EncodingError(why)
         name, start = self._block_of(index)
         numbering = self._numbering
         offset = index - start
@@ -392,10 +422,10 @@ class ActionSpace:
                 return name, start
         raise AssertionError(index)  # pragma: no cover - _index keeps it inside
 
-    def _illegal(self, index: int, observation: Observation) -> str:
+    def _illegal(self, index: int, observation: Observation) -> Message:
         """Why ``index`` is not a legal decision of the observing seat now."""
         seat, decision = observation.seat, observation.decision
-        said = f"index {index} ({self.describe(index)}) is not legal for seat {seat} now"
+        said = {"index": index, "described": self.describe(index), "seat": seat}
         name, start = self._block_of(index)
         if decision.to_move == seat and name in ("play", "play-as"):
             number = (index - start) % self._numbering.plays.size
@@ -403,8 +433,17 @@ class ActionSpace:
             held = Counter(card.rank for card in observation.hand)
             for kind, count in zip(self._numbering.kinds, counts, strict=True):
                 if count > held[kind]:
-                    return f"{said}: seat {seat} holds {held[kind]} {kind}, the play lays {count}"
-        return f"{said}; {decision.asked(observation.table)}"
+                    return Message.of(
+                        N_(
+                            "index %(index)s (%(described)s) is not legal for seat %(seat)s now: "
+                            "seat %(seat)s holds %(held)s %(kind)s, the play lays %(count)s"
+                        ),
+                        {**said, "held": held[kind], "kind": kind, "count": count},
+                    )
+        return Message.of(
+            N_("index %(index)s (%(described)s) is not legal for seat %(seat)s now; %(asked)s"),
+            {**said, "asked": decision.asking(observation.table)},
+        )
 
     # -- legal decisions ---------------------------------------------------------------
 
@@ -431,7 +470,9 @@ class ActionSpace:
         for action in decision.choices:
             found = numbering.fixed.get(action)
             if found is None:
-                raise EncodingError(f"{action} is legal now but has no index under these rules")
+                raise EncodingError(
+                    N_("%(action)s is legal now but has no index under these rules"), action=action
+                )
             bits |= 1 << found
         if isinstance(decision, DiscardOffer):
             return bits | self._discard_bits(decision.fours, decline=True)
@@ -450,7 +491,9 @@ class ActionSpace:
             start = numbering.block["discard-four"][0]
             return sum(1 << (start + numbering.four_ranks.index(rank)) for rank in offered)
         if "discard" not in numbering.block:
-            raise EncodingError("fours are offered but these rules declare that none are set aside")
+            raise EncodingError(
+                N_("fours are offered but these rules declare that none are set aside")
+            )
         indices = [numbering.block["discard"][0]]
         for rank, most in offered.items():
             weight = numbering.weights[rank]
@@ -474,8 +517,11 @@ class ActionSpace:
             return within << block["play"][0]
         if "play-as" not in block:
             raise EncodingError(
-                f"seat may announce any of {' '.join(map(str, allowed))}, but the rank rule "
-                "declares that it names one rank (names_one_rank)"
+                N_(
+                    "seat may announce any of %(allowed)s, but the rank rule "
+                    "declares that it names one rank (names_one_rank)"
+                ),
+                allowed=" ".join(map(str, allowed)),
             )
         start = block["play-as"][0]
         bits = 0

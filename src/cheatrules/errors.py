@@ -1,25 +1,254 @@
-"""The errors cheatrules raises on purpose.
+"""The errors cheatrules raises on purpose, and how to say them in each language.
 
 Every one of them derives from :class:`CheatRulesError`, and every one that
 reports bad input also derives from :class:`ValueError`, so ``except
 ValueError`` catches a wrong card, a bad option and an illegal action alike.
+
+An error keeps two things: its English text, which ``str(error)`` gives
+unchanged whatever language a player speaks (logs and tests match on it),
+and what is needed to say it in another language:
+
+* :attr:`CheatRulesError.template`, the English message with ``%(name)s``
+  placeholders, which is a message id of the catalogs (written ``N_("...")``
+  where it is raised, so that ``pybabel extract`` finds it; a message with a
+  count in it is written ``NN_("... card", "... cards", count)`` and takes
+  the plural form the count needs in each language);
+* :attr:`CheatRulesError.params`, the values of the placeholders: text and
+  numbers stay as they are (cards and ranks are symbols, ``Q♠`` in every
+  language), and the values that are themselves words (a rank's name, a
+  claim, what a player is asked to do, a list of allowed values joined by
+  "or") are :class:`Message` values or rank words, rendered in the language
+  asked for.
+
+:meth:`CheatRulesError.describe` renders the error through the catalog of a
+language:
+
+>>> error = SeatError(N_("seat %(seat)s is not at this table"), seat=7)
+>>> str(error)
+'seat 7 is not at this table'
+>>> error.template, error.params
+('seat %(seat)s is not at this table', {'seat': 7})
+
+A message raised as plain text, ``XError("something")``, still works: it is
+its own template, with no parameters. The errors pickle, and keep their
+classes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Protocol, TypeAlias
+
+import attrs
+
+if TYPE_CHECKING:
+    from cheatrules.cards import Rank
+
 __all__ = [
+    "NN_",
+    "N_",
     "CardError",
     "CheatRulesError",
+    "ClaimWords",
     "DealError",
     "IllegalActionError",
+    "Message",
+    "RankWord",
     "RecordError",
     "RulesError",
     "SeatError",
+    "either",
 ]
 
 
+class Words(Protocol):
+    """A parameter that is words: rendered in the language asked for."""
+
+    def render(self, language: str = "en") -> str:
+        """The words in ``language``."""
+        ...  # pragma: no cover - a protocol
+
+
+#: What a placeholder may hold: text or a number, shown as it is, or words.
+Param: TypeAlias = "str | int | float | Words"
+
+
+def _param(value: object) -> Param:
+    if isinstance(value, CheatRulesError):
+        return value.message
+    if isinstance(value, (str, int, float, Message, RankWord, ClaimWords)):
+        return value
+    return str(value)
+
+
+def _render(value: Param, language: str) -> str | int | float:
+    if isinstance(value, (str, int, float)):
+        return value
+    return value.render(language)
+
+
+@attrs.frozen
+class Message:
+    """A catalog message with its placeholders: English by ``str``, any language by :meth:`render`.
+
+    ``plural`` and ``count`` are set for a message whose wording follows a
+    count (``NN_``): the catalog picks the form ``count`` needs.
+
+    >>> str(Message("%(a)s or %(b)s", (("a", "'x'"), ("b", "'y'"))))
+    "'x' or 'y'"
+    """
+
+    template: str
+    pairs: tuple[tuple[str, Param], ...] = ()
+    plural: str | None = None
+    count: int = 1
+
+    @classmethod
+    def of(cls, template: str, params: Mapping[str, object]) -> Message:
+        """The message ``template`` with ``params`` (words kept, errors as their messages)."""
+        return cls(template, tuple((name, _param(value)) for name, value in params.items()))
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The placeholders' values by name."""
+        return dict(self.pairs)
+
+    def render(self, language: str = "en") -> str:
+        """The message in ``language``, through its catalog (English as written for ``"en"``).
+
+        Raises:
+            RulesError: a language the library does not speak.
+
+        """
+        from cheatrules._i18n import translations
+
+        catalog = translations(language)
+        if language == "en":
+            text = self.template if self.plural is None or self.count == 1 else self.plural
+        elif self.plural is None:
+            text = catalog.gettext(self.template)
+        else:
+            text = catalog.ngettext(self.template, self.plural, self.count)
+        if not self.pairs:
+            return text
+        return text % {name: _render(value, language) for name, value in self.pairs}
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@attrs.frozen
+class RankWord:
+    """A rank's name as a word, in the form ``count`` cards of it take: ``Kings``, ``королей``."""
+
+    rank: Rank
+    count: int = 2
+
+    def render(self, language: str = "en") -> str:
+        """The rank's name in ``language``."""
+        if language == "en":
+            return self.rank.singular if self.count == 1 else self.rank.plural
+        from cheatrules._i18n import rank_name
+
+        return rank_name(self.rank, self.count, language)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@attrs.frozen
+class ClaimWords:
+    """A claim the way a player announces it, as words: ``two Kings``, ``два короля``."""
+
+    count: int
+    rank: Rank
+
+    def render(self, language: str = "en") -> str:
+        """The claim in ``language``."""
+        if language == "en":
+            from cheatrules.events import describe_claim
+
+            return describe_claim(self.count, self.rank)
+        from cheatrules._i18n import claim
+
+        return claim(self.count, self.rank, language)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def N_(template: str) -> str:  # noqa: N802 - the name ``pybabel extract`` looks for
+    """Mark ``template`` for the catalogs where it is written; it is rendered where it is shown."""
+    return template
+
+
+def NN_(singular: str, plural: str, count: int, /, **params: object) -> Message:  # noqa: N802
+    """A message whose wording follows ``count``; ``pybabel extract -k NN_:1,2`` finds it.
+
+    >>> str(NN_("%(n)s copy", "%(n)s copies", 2, n=2))
+    '2 copies'
+    """
+    return attrs.evolve(Message.of(singular, params), plural=plural, count=count)
+
+
+def either(words: Iterable[object], joiner: str = "or") -> Param:
+    """``'a', 'b' or 'c'``-style lists as the words of a language: ``"a or b"``, ``"a ou b"``.
+
+    Each item is shown as given (use ``repr`` first for quoted values); the
+    items are joined by ``" or "`` in English (``joiner="and"`` for ``"and"``).
+
+    >>> str(either(["'x'", "'y'", "'z'"]))
+    "'x' or 'y' or 'z'"
+    """
+    items = [_param(word) for word in words]
+    if not items:
+        return ""
+    joined: Param = items[0]
+    for item in items[1:]:
+        if joiner == "and":
+            joined = Message.of(N_("%(first)s and %(then)s"), {"first": joined, "then": item})
+        else:
+            joined = Message.of(N_("%(first)s or %(then)s"), {"first": joined, "then": item})
+    return joined
+
+
 class CheatRulesError(Exception):
-    """Base of every error the library raises on purpose."""
+    """Base of every error the library raises on purpose.
+
+    Args:
+        template: the English message, with ``%(name)s`` placeholders (or a
+            :class:`~cheatrules.errors.Message` already built, or plain text with no
+            placeholders).
+        params: the placeholders' values.
+
+    ``str(error)`` is the English text; :meth:`describe` says it in another
+    language.
+
+    """
+
+    def __init__(self, template: str | Message = "", /, **params: object) -> None:
+        message = template if isinstance(template, Message) else Message.of(template, params)
+        super().__init__(str(message))
+        self.message = message
+
+    @property
+    def template(self) -> str:
+        """The English message id, with its ``%(name)s`` placeholders."""
+        return self.message.template
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The placeholders' values by name (text, numbers, or words to render)."""
+        return self.message.params
+
+    def describe(self, language: str = "en") -> str:
+        """The error in ``language``, through the catalogs; ``"en"`` gives ``str(error)``.
+
+        Raises:
+            RulesError: a language the library does not speak.
+
+        """
+        return self.message.render(language)
 
 
 class CardError(CheatRulesError, ValueError):

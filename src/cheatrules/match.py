@@ -44,7 +44,14 @@ from cheatrules._rules_json import read_rules as _read_rules
 from cheatrules._rules_json import rules_to_json as _rules
 from cheatrules.actions import Action
 from cheatrules.deal import deal
-from cheatrules.errors import DealError, IllegalActionError, RecordError, RulesError
+from cheatrules.errors import (
+    N_,
+    DealError,
+    IllegalActionError,
+    Message,
+    RecordError,
+    RulesError,
+)
 from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.records import FORMAT as GAME_FORMAT
@@ -265,9 +272,17 @@ def _tally(games: tuple[GameState, ...], players: int) -> tuple[tuple[int, ...],
 
 def _seats(seats: tuple[int, ...]) -> str:
     """``seat 2``, or ``seats 0 and 2``."""
+    return str(_seat_words(seats))
+
+
+def _seat_words(seats: tuple[int, ...]) -> Message:
+    """``seat 2``, or ``seats 0 and 2``, as words said in each language."""
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+        return Message.of(N_("seat %(seat)s"), {"seat": seats[0]})
+    return Message.of(
+        N_("seats %(seats)s and %(last)s"),
+        {"seats": ", ".join(map(str, seats[:-1])), "last": seats[-1]},
+    )
 
 
 def _match_winners(scoring: Scoring, games: tuple[GameState, ...], players: int) -> tuple[int, ...]:
@@ -326,9 +341,11 @@ class Match:
         """
         if not isinstance(scoring, Scoring):
             raise RulesError(
-                "scoring must be a scoring policy such as FirstTo(3), BestOf(5), Penalty(3) "
-                "or FewestLosses(3); "
-                f"got {scoring!r}"
+                N_(
+                    "scoring must be a scoring policy such as FirstTo(3), BestOf(5), Penalty(3) "
+                    "or FewestLosses(3); got %(got)s"
+                ),
+                got=repr(scoring),
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -399,7 +416,12 @@ class Match:
         """
         if self.is_over:
             raise IllegalActionError(
-                f"illegal action {action}: the match is over, won by {_seats(self.winners)}"
+                N_("illegal action %(action)s: %(reason)s"),
+                action=action,
+                reason=Message.of(
+                    N_("the match is over, won by %(winners)s"),
+                    {"winners": _seat_words(self.winners)},
+                ),
             )
         game = self.game.apply(action)
         if not game.is_over:
@@ -430,7 +452,9 @@ def _scoring(scoring: Scoring) -> dict[str, Any]:
     name = type(scoring).__name__
     if _SCORINGS.get(name) is not type(scoring):
         raise RecordError(
-            f"records cannot name the scoring {name}; they know {', '.join(_SCORINGS)}"
+            N_("records cannot name the scoring %(name)s; they know %(known)s"),
+            name=name,
+            known=", ".join(_SCORINGS),
         )
     settings = {field.name: getattr(scoring, field.name) for field in attrs.fields(_SCORINGS[name])}
     return {"type": name, **settings}
@@ -463,17 +487,24 @@ def dumps_match(match: Match) -> str:
 
 
 def _parse(text: object) -> dict[str, Any]:
-    record = _json_object(text, "a match record")
+    record = _json_object(text, N_("a match record"))
     found = record.get("format")
     if found != FORMAT:
-        hint = (
-            " (one game's record: read it with cheatrules.loads())" if found == GAME_FORMAT else ""
-        )
-        raise RecordError(f"not a match record: format is {found!r}{hint}")
+        if found == GAME_FORMAT:
+            raise RecordError(
+                N_(
+                    "not a match record: format is %(found)s "
+                    "(one game's record: read it with cheatrules.loads())"
+                ),
+                found=repr(found),
+            )
+        raise RecordError(N_("not a match record: format is %(found)s"), found=repr(found))
     version = record.get("version")
     if version != VERSION or isinstance(version, bool):
         raise RecordError(
-            f"unknown match record version {version!r}; this library reads version {VERSION}"
+            N_("unknown match record version %(version)s; this library reads version %(known)s"),
+            version=repr(version),
+            known=VERSION,
         )
     return record
 
@@ -482,14 +513,22 @@ def _read_scoring(data: object) -> Scoring:
     name = _get(data, "type", str, "scoring")
     cls = _SCORINGS.get(name)
     if cls is None:
-        raise RecordError(f"scoring: unknown scoring {name!r}; known: {', '.join(_SCORINGS)}")
+        raise RecordError(
+            N_("scoring: unknown scoring %(name)s; known: %(known)s"),
+            name=repr(name),
+            known=", ".join(_SCORINGS),
+        )
     assert isinstance(data, dict)
     settings = {key: value for key, value in data.items() if key != "type"}
     fields = attrs.fields_dict(cls)
     unknown = sorted(set(settings) - set(fields))
     if unknown:
         raise RecordError(
-            f"scoring: unknown setting {', '.join(unknown)} for {name} (known: {', '.join(fields)})"
+            N_("%(where)s: unknown setting %(unknown)s for %(name)s (known: %(known)s)"),
+            where="scoring",
+            unknown=", ".join(unknown),
+            name=name,
+            known=", ".join(fields),
         )
     missing = [
         key
@@ -497,7 +536,9 @@ def _read_scoring(data: object) -> Scoring:
         if field.default is attrs.NOTHING and key not in settings
     ]
     if missing:
-        raise RecordError(f"scoring: {name} needs {', '.join(missing)}")
+        raise RecordError(
+            N_("scoring: %(name)s needs %(missing)s"), name=name, missing=", ".join(missing)
+        )
     made: Scoring = _checked("scoring", lambda: cls(**settings))
     return made
 
@@ -506,34 +547,46 @@ def _load_game(where: str, data: object) -> GameState:
     try:
         text = json.dumps(data, ensure_ascii=False)
     except (ValueError, RecursionError) as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(N_("%(where)s: %(error)s"), where=where, error=error) from None
     try:
         return loads(text)
     except RecordError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(N_("%(where)s: %(error)s"), where=where, error=error) from None
 
 
 def _read_game(data: object, index: int, expected: GameState) -> GameState:
     """Game ``index`` of a match record, checked to be the deal the match gives, then replayed."""
     where = f"games[{index}]"
     if not isinstance(data, dict):
-        raise RecordError(f"{where}: a record must be a JSON object")
+        raise RecordError(
+            N_("%(where)s: %(error)s"),
+            where=where,
+            error=Message.of(
+                N_("%(what)s must be a JSON object"), {"what": Message(N_("a record"))}
+            ),
+        )
     # Check the deal before the actions, so that a wrong deal is reported as one.
     opening = _load_game(where, {**data, "actions": []})
     if opening.rules != expected.rules:
-        raise RecordError(f"{where} is played under other rules than the match's")
+        raise RecordError(N_("%(where)s is played under other rules than the match's"), where=where)
     if opening.dealer != expected.dealer:
         raise RecordError(
-            f"{where} was dealt by seat {opening.dealer}; "
-            f"the match has seat {expected.dealer} deal it"
+            N_("%(where)s was dealt by seat %(dealer)s; the match has seat %(expected)s deal it"),
+            where=where,
+            dealer=opening.dealer,
+            expected=expected.dealer,
         )
     if opening.seed != expected.seed:
         raise RecordError(
-            f"{where} was dealt with seed {opening.seed}; "
-            f"the match deals it with seed {expected.seed}"
+            N_("%(where)s was dealt with seed %(seed)s; the match deals it with seed %(expected)s"),
+            where=where,
+            seed=opening.seed,
+            expected=expected.seed,
         )
     if opening != expected:
-        raise RecordError(f"{where} holds a deal other than the one its seed gives")
+        raise RecordError(
+            N_("%(where)s holds a deal other than the one its seed gives"), where=where
+        )
     return _load_game(where, data)
 
 
@@ -558,7 +611,7 @@ def loads_match(text: str | bytes) -> Match:
     dealer = _get(record, "dealer", int, "record")
     listed = _get(record, "games", list, "record")
     if not listed:
-        raise RecordError("a match record holds at least one game")
+        raise RecordError(N_("a match record holds at least one game"))
     expected = _checked("dealer", lambda: deal(rules, seed=_game_seed(seed, 0), dealer=dealer))
     finished: tuple[GameState, ...] = ()
     last = len(listed) - 1
@@ -568,15 +621,26 @@ def loads_match(text: str | bytes) -> Match:
         game = _read_game(data, index, expected)
         if not game.is_over:
             if index < last:
-                raise RecordError(f"games[{index}] is unfinished, but only the last game may be")
+                raise RecordError(
+                    N_("games[%(index)s] is unfinished, but only the last game may be"),
+                    index=index,
+                )
             return Match(rules=rules, scoring=scoring, seed=seed, games=finished, game=game)
         finished = (*finished, game)
         decided = _match_winners(scoring, finished, rules.players)
         if decided and index < last:
-            raise RecordError(f"games[{index + 1}]: the match was over after games[{index}]")
+            raise RecordError(
+                N_("games[%(next)s]: the match was over after games[%(index)s]"),
+                next=index + 1,
+                index=index,
+            )
         if not decided and index == last:
             raise RecordError(
-                f"games[{index}] is finished and the match is not over; "
-                f"games[{index + 1}] is missing"
+                N_(
+                    "games[%(index)s] is finished and the match is not over; "
+                    "games[%(next)s] is missing"
+                ),
+                index=index,
+                next=index + 1,
             )
     return Match(rules=rules, scoring=scoring, seed=seed, games=finished, game=finished[-1])

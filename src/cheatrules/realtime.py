@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from cheatrules.actions import Accept, Challenge
 from cheatrules.decision import Window
-from cheatrules.errors import IllegalActionError
+from cheatrules.errors import N_, IllegalActionError
 from cheatrules.state import GameState
 
 __all__ = ["settle_window"]
@@ -39,15 +39,22 @@ def settle_window(state: GameState, callers: Iterable[int]) -> GameState:
     """
     window = state.decision
     if not isinstance(window, Window):
-        raise IllegalActionError(f"no challenge window is open: the phase is {state.phase.value}")
+        raise IllegalActionError(
+            N_("no challenge window is open: the phase is %(phase)s"), phase=state.phase.value
+        )
     claim = window.claim
     shouted = set(callers)
     allowed = set(state.rules.window.askers(state.seating, claim.seat))
     wrong = sorted(shouted - allowed, key=repr)
     if wrong:
         raise IllegalActionError(
-            f"only seat {claim.seat}'s opponents still in the game may challenge its claim "
-            f"(seats {' '.join(map(str, sorted(allowed)))}); got {wrong}"
+            N_(
+                "only seat %(seat)s's opponents still in the game may challenge its claim "
+                "(seats %(allowed)s); got %(got)s"
+            ),
+            seat=claim.seat,
+            allowed=" ".join(map(str, sorted(allowed))),
+            got=repr(wrong),
         )
     while isinstance(state.decision, Window) and state.to_move not in shouted:
         state = state.apply(Accept())

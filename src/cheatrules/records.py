@@ -56,7 +56,7 @@ from cheatrules._rules_json import read_rules, rules_to_json
 from cheatrules._view_records import read_view
 from cheatrules.cards import Card
 from cheatrules.deal import deal, shuffled_deal
-from cheatrules.errors import CheatRulesError, RecordError
+from cheatrules.errors import N_, CheatRulesError, RecordError
 from cheatrules.events import Challenged, Dealt, Event, Revealed
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
@@ -146,10 +146,15 @@ def _dump_view(seen: Observation) -> str:
 def _parse(text: object) -> dict[str, Any]:
     record = json_object(text)
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a cheatrules record: format is {record.get('format')!r}")
+        raise RecordError(
+            N_("not a cheatrules record: format is %(found)s"), found=repr(record.get("format"))
+        )
     version = record.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise RecordError(f"unknown record version {version!r}; this library reads version 1")
+        raise RecordError(
+            N_("unknown record version %(version)s; this library reads version 1"),
+            version=repr(version),
+        )
     return record
 
 
@@ -166,20 +171,22 @@ def loads(text: str | bytes) -> GameState:
     """
     record = _parse(text)
     if "view" in record:
-        raise RecordError("this record holds one seat's view; read it with loads_view()")
+        raise RecordError(N_("this record holds one seat's view; read it with loads_view()"))
     rules = read_rules(get(record, "rules", dict, "record"))
     dealt = get(record, "deal", dict, "record")
     dealer = get(dealt, "dealer", int, "deal")
     seed = dealt.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"deal.seed must be a whole number or null; got {seed!r}")
+        raise RecordError(
+            N_("deal.seed must be a whole number or null; got %(got)s"), got=repr(seed)
+        )
     if "hands" in dealt:
         hands = get(dealt, "hands", list, "deal")
         hidden = dealt.get("hidden", "")
         stock = dealt.get("stock", "")
         if not all(isinstance(item, str) for item in (*hands, hidden, stock)):
             raise RecordError(
-                "deal.hands, deal.hidden and deal.stock must hold card text such as '7♣ K♦'"
+                N_("deal.hands, deal.hidden and deal.stock must hold card text such as '7♣ K♦'")
             )
         state = checked(
             "deal",
@@ -193,7 +200,7 @@ def loads(text: str | bytes) -> GameState:
             ),
         )
     elif seed is None:
-        raise RecordError("deal needs either a seed or the hands")
+        raise RecordError(N_("deal needs either a seed or the hands"))
     else:
         state = checked("deal", lambda: deal(rules, seed=seed, dealer=dealer))
     draws = _read_draws(dealt.get("draws", []))
@@ -205,7 +212,9 @@ def loads(text: str | bytes) -> GameState:
         try:
             state = state.apply(action)
         except CheatRulesError as error:
-            raise RecordError(f"actions[{index}] ({item}): {error}") from None
+            raise RecordError(
+                N_("actions[%(index)s] (%(item)s): %(error)s"), index=index, item=item, error=error
+            ) from None
     _check_draws(state)
     return state  # type: ignore[no-any-return]
 
@@ -213,17 +222,28 @@ def loads(text: str | bytes) -> GameState:
 def _read_draws(data: object) -> tuple[tuple[int, Card], ...]:
     """The scripted draws of a record's deal: pairs of a moment and a card, moments rising."""
     if not isinstance(data, list):
-        raise RecordError(f"deal.draws must be a list of [moment, card] pairs; got {data!r}")
+        raise RecordError(
+            N_("deal.draws must be a list of [moment, card] pairs; got %(got)s"), got=repr(data)
+        )
     draws: list[tuple[int, Card]] = []
     for index, item in enumerate(data):
         where = f"deal.draws[{index}]"
         if not (isinstance(item, list) and len(item) == 2):
-            raise RecordError(f"{where} must be a [moment, card] pair such as [4, '7♣']")
+            raise RecordError(
+                N_("%(where)s must be a [moment, card] pair such as [4, '7♣']"), where=where
+            )
         moment, text = item
         if not isinstance(moment, int) or isinstance(moment, bool) or moment < 1:
-            raise RecordError(f"{where}: the moment must be a whole number of 1 or more")
+            raise RecordError(
+                N_("%(where)s: the moment must be a whole number of 1 or more"), where=where
+            )
         if draws and moment <= draws[-1][0]:
-            raise RecordError(f"{where}: the moments must rise; {moment} follows {draws[-1][0]}")
+            raise RecordError(
+                N_("%(where)s: the moments must rise; %(moment)s follows %(before)s"),
+                where=where,
+                moment=moment,
+                before=draws[-1][0],
+            )
         draws.append((moment, checked(where, partial(Card.parse, text))))
     return tuple(draws)
 
@@ -239,7 +259,10 @@ def _check_draws(state: GameState) -> None:
             and shown.cards == (card,)
         ):
             raise RecordError(
-                f"deal.draws[{index}]: no challenge at moment {moment} turned over {card}"
+                N_("deal.draws[%(index)s]: no challenge at moment %(moment)s turned over %(card)s"),
+                index=index,
+                moment=moment,
+                card=card,
             )
 
 

@@ -21,7 +21,7 @@ import attrs
 
 from cheatrules import _checks as checks
 from cheatrules.cards import STANDARD_RANKS, Deck, Rank
-from cheatrules.errors import RulesError
+from cheatrules.errors import N_, NN_, Message, RulesError, either
 from cheatrules.policies import (
     Adjacent,
     AfterPickup,
@@ -98,13 +98,15 @@ MAX_PLAYERS = 32
 def _check_players(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= MAX_PLAYERS:
         raise RulesError(
-            f"a game needs a whole number of 2 to {MAX_PLAYERS} players; got {value!r}"
+            N_("a game needs a whole number of 2 to %(most)s players; got %(got)s"),
+            most=MAX_PLAYERS,
+            got=repr(value),
         )
 
 
 def _check_name(instance: Rules, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str):
-        raise RulesError(f"Rules.name must be text; got {value!r}")
+        raise RulesError(N_("Rules.name must be text; got %(got)s"), got=repr(value))
 
 
 def _fits(family: str, value: object) -> bool:
@@ -115,6 +117,36 @@ def _fits(family: str, value: object) -> bool:
     if not members:
         return isinstance(value, expected)
     return all(hasattr(value, member) for member in members)
+
+
+def _check_policy(family: str, value: object) -> None:
+    """Raise RulesError unless ``value`` is a hashable policy of ``family``."""
+    expected = POLICY_FAMILIES[family]
+    if not _fits(family, value):
+        if isinstance(value, type):
+            raise RulesError(
+                N_(
+                    "%(family)s= must be a %(expected)s policy; got %(got)s "
+                    "(a class: call it to make the policy)"
+                ),
+                family=family,
+                expected=expected.__name__,
+                got=repr(value),
+            )
+        raise RulesError(
+            N_("%(family)s= must be a %(expected)s policy; got %(got)s"),
+            family=family,
+            expected=expected.__name__,
+            got=repr(value),
+        )
+    try:
+        hash(value)
+    except TypeError:
+        raise RulesError(
+            N_("%(family)s= must be hashable (a frozen attrs class is); got %(got)s"),
+            family=family,
+            got=repr(value),
+        ) from None
 
 
 @attrs.frozen
@@ -147,38 +179,42 @@ class Rules:
     name: str = attrs.field(default="custom", eq=False, validator=_check_name)
 
     def __attrs_post_init__(self) -> None:
-        for family, expected in POLICY_FAMILIES.items():
-            value = getattr(self, family)
-            if not _fits(family, value):
-                hint = " (a class: call it to make the policy)" if isinstance(value, type) else ""
-                raise RulesError(
-                    f"{family}= must be a {expected.__name__} policy; got {value!r}{hint}"
-                )
-            try:
-                hash(value)
-            except TypeError:
-                raise RulesError(
-                    f"{family}= must be hashable (a frozen attrs class is); got {value!r}"
-                ) from None
+        for family in POLICY_FAMILIES:
+            _check_policy(family, getattr(self, family))
         dealt = self.deck.size - self.dealing.set_aside
         if dealt < self.players:
             raise RulesError(
-                f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
-                f"cannot give each of {self.players} players a card"
+                N_(
+                    "a deck of %(size)s cards with %(aside)s set aside "
+                    "cannot give each of %(players)s players a card"
+                ),
+                size=self.deck.size,
+                aside=self.dealing.set_aside,
+                players=self.players,
             )
         if self.dealing.stock(self.deck.size, self.players) < 0:
             raise RulesError(
-                f"a deck of {self.deck.size} cards with {self.dealing.set_aside} set aside "
-                f"cannot deal {self.dealing.hand_size} cards to each of {self.players} players"
+                N_(
+                    "a deck of %(size)s cards with %(aside)s set aside "
+                    "cannot deal %(hand)s cards to each of %(players)s players"
+                ),
+                size=self.deck.size,
+                aside=self.dealing.set_aside,
+                hand=self.dealing.hand_size,
+                players=self.players,
             )
         if declared(self.passing, "needs_single_rank") and not declared(
             self.ranks, "names_one_rank"
         ):
             raise RulesError(
-                f"passing={self.passing!r} and ranks={self.ranks!r} contradict each other: "
-                "that pass waits for every card of the required rank to be shown, and this "
-                "rank rule declares that it does not name one required rank after each claim "
-                "(names_one_rank = False)"
+                N_(
+                    "passing=%(passing)s and ranks=%(ranks)s contradict each other: "
+                    "that pass waits for every card of the required rank to be shown, and this "
+                    "rank rule declares that it does not name one required rank after each "
+                    "claim (names_one_rank = False)"
+                ),
+                passing=repr(self.passing),
+                ranks=repr(self.ranks),
             )
 
     def replace(self, **changes: Any) -> Rules:
@@ -191,14 +227,24 @@ class Rules:
         unknown = sorted(set(changes) - {field.name for field in attrs.fields(Rules)})
         if unknown:
             allowed = ", ".join(field.name for field in attrs.fields(Rules))
-            raise RulesError(f"unknown rules field {', '.join(unknown)}; the fields are {allowed}")
+            raise RulesError(
+                N_("unknown rules field %(unknown)s; the fields are %(allowed)s"),
+                unknown=", ".join(unknown),
+                allowed=allowed,
+            )
         return attrs.evolve(self, **changes)
 
 
-def _player_count(game: str, players: object, lowest: int, highest: int) -> int:
+def _player_count(game: Message, players: object, lowest: int, highest: int) -> int:
     count = checks.index(players)  # type: ignore[arg-type]
     if not isinstance(count, int) or isinstance(count, bool) or not (lowest <= count <= highest):
-        raise RulesError(f"{game} is played by {lowest} to {highest} players; got {players!r}")
+        raise RulesError(
+            N_("%(game)s is played by %(lowest)s to %(highest)s players; got %(got)s"),
+            game=game,
+            lowest=lowest,
+            highest=highest,
+            got=repr(players),
+        )
     return count
 
 
@@ -260,18 +306,28 @@ def _named(policies: dict[str, Any]) -> dict[str, Any]:
             continue
         choices = NAMED_POLICIES.get(family, {})
         if value not in choices:
-            known = ", ".join(choices) or "none; pass a policy object"
-            raise RulesError(f"unknown {family}={value!r}; the names are {known}")
+            known: str | Message = ", ".join(choices) or Message(N_("none; pass a policy object"))
+            raise RulesError(
+                N_("unknown %(family)s=%(value)s; the names are %(known)s"),
+                family=family,
+                value=repr(value),
+                known=known,
+            )
         policies[family] = choices[value](deck)
     return policies
 
 
-def _policy_options(game: str, options: dict[str, Any], extra: tuple[str, ...]) -> dict[str, Any]:
+def _policy_options(
+    game: Message, options: dict[str, Any], extra: tuple[str, ...]
+) -> dict[str, Any]:
     unknown = sorted(set(options) - set(POLICY_FAMILIES) - set(extra))
     if unknown:
         allowed = ", ".join((*extra, *POLICY_FAMILIES))
         raise RulesError(
-            f"unknown option {', '.join(unknown)} for {game}; the options are {allowed}"
+            N_("unknown option %(unknown)s for %(game)s; the options are %(allowed)s"),
+            unknown=", ".join(unknown),
+            game=game,
+            allowed=allowed,
         )
     return {name: value for name, value in options.items() if name in POLICY_FAMILIES}
 
@@ -293,14 +349,20 @@ def _deck_option(
         for shorthand in (name, "jokers"):
             if options.get(shorthand) not in (None, False):
                 raise RulesError(
-                    f"the options {shorthand}= and deck= contradict each other; give only one"
+                    N_("the options %(shorthand)s= and deck= contradict each other; give only one"),
+                    shorthand=shorthand,
                 )
         return None
     if value is None:
         value = default
     value = checks.index(value)
     if type(value) is not int or value not in decks:
-        raise RulesError(f"{name} must be {' or '.join(map(str, decks))}; got {value!r}")
+        raise RulesError(
+            N_("%(name)s must be %(choices)s; got %(got)s"),
+            name=name,
+            choices=either(map(str, decks)),
+            got=repr(value),
+        )
     deck = decks[value]
     policies["deck"] = attrs.evolve(deck, jokers=_joker_option(jokers, deck.packs))
     return value
@@ -327,8 +389,16 @@ def _joker_option(jokers: object, packs: int) -> int:
     if type(jokers) is int and 0 <= jokers <= most:
         return jokers
     raise RulesError(
-        f"jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
-        f"or a count of 0 to {most} with {packs} pack{'s' if packs != 1 else ''}; got {jokers!r}"
+        NN_(
+            "jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
+            "or a count of 0 to %(most)s with %(packs)s pack; got %(got)s",
+            "jokers must be True (two jokers in all), 'per-pack' (two per pack), False, "
+            "or a count of 0 to %(most)s with %(packs)s packs; got %(got)s",
+            packs,
+            most=most,
+            packs=packs,
+            got=repr(jokers),
+        )
     )
 
 
@@ -343,13 +413,14 @@ def _stock_option(policies: dict[str, Any], options: dict[str, Any], base: Deali
         policies.setdefault("dealing", base)
         return
     if "dealing" in policies:
-        raise RulesError("the options stock= and dealing= contradict each other; give only one")
+        raise RulesError(N_("the options stock= and dealing= contradict each other; give only one"))
     if value is True:
         value = STOCK_HAND
     value = checks.index(value)
     if type(value) is not int or value < 1:
         raise RulesError(
-            f"stock must be True (7 cards each) or a hand size of 1 or more; got {value!r}"
+            N_("stock must be True (7 cards each) or a hand size of 1 or more; got %(got)s"),
+            got=repr(value),
         )
     policies["dealing"] = attrs.evolve(base, hand_size=value)
 
@@ -381,7 +452,7 @@ def english(players: int = 4, **options: Any) -> Rules:
     104
 
     """
-    game = "English Cheat"
+    game = Message(N_("English Cheat"))
     players = _player_count(game, players, 3, 10)
     policies = _policy_options(game, options, extra=("decks", "jokers", "stock"))
     _deck_option(
@@ -391,12 +462,17 @@ def english(players: int = 4, **options: Any) -> Rules:
     packs = policies["deck"].packs if isinstance(policies["deck"], Deck) else None
     if packs == 1 and players > 6:
         raise RulesError(
-            f"one pack suits 3 to 6 players; {players} players need two packs (decks=2)"
+            N_("one pack suits 3 to 6 players; %(players)s players need two packs (decks=2)"),
+            players=players,
         )
     if packs is not None and packs > 2:
         raise RulesError(
-            f"{game} is played with one or two packs; got a deck of {packs} "
-            "(build Rules(...) for other decks)"
+            N_(
+                "%(game)s is played with one or two packs; got a deck of %(packs)s "
+                "(build Rules(...) for other decks)"
+            ),
+            game=game,
+            packs=packs,
         )
     _stock_option(policies, options, Dealing())
     return Rules(players=players, name="english", **_named(policies))
@@ -434,7 +510,7 @@ def verish(players: int = 4, **options: Any) -> Rules:
     52
 
     """
-    game = "Verish' Ne Verish'"
+    game = Message(N_("Verish' Ne Verish'"))
     players = _player_count(game, players, 2, 6)
     policies = _policy_options(game, options, extra=("pack", "jokers", "stock"))
     _deck_option(
@@ -446,8 +522,12 @@ def verish(players: int = 4, **options: Any) -> Rules:
         deck.packs != 1 or deck.ranks not in (STANDARD_RANKS, Deck.short().ranks)
     ):
         raise RulesError(
-            f"{game} is played with one pack of 36 or 52 cards; got {deck!r} "
-            "(build Rules(...) for other decks)"
+            N_(
+                "%(game)s is played with one pack of 36 or 52 cards; got %(deck)s "
+                "(build Rules(...) for other decks)"
+            ),
+            game=game,
+            deck=repr(deck),
         )
     _stock_option(policies, options, Dealing(set_aside=1))
     russian: dict[str, Any] = {

@@ -7,7 +7,7 @@ from functools import cached_property
 import attrs
 
 from cheatrules import _checks
-from cheatrules.errors import SeatError
+from cheatrules.errors import N_, SeatError
 
 __all__ = ["Seating"]
 
@@ -40,7 +40,9 @@ class Seating:
             or len(set(out)) != len(out)
         ):
             raise SeatError(
-                f"Seating.out must be distinct seats from 0 to {self.players - 1}; got {out!r}"
+                N_("Seating.out must be distinct seats from 0 to %(last)s; got %(got)s"),
+                last=self.players - 1,
+                got=repr(out),
             )
 
     @cached_property

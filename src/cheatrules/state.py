@@ -34,8 +34,8 @@ from cheatrules._read_model import ReadModel
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance, Drawn
-from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
-from cheatrules.errors import IllegalActionError, SeatError
+from cheatrules.decision import GAME_OVER, Consent, Decision, DiscardOffer, Over, Turn, Window
+from cheatrules.errors import N_, NN_, IllegalActionError, Message, RankWord, SeatError
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -313,7 +313,7 @@ class GameState(ReadModel):
 
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
-        return not isinstance(self._check(action), str)
+        return not isinstance(self._check(action), Message)
 
     def apply(self, action: Action) -> GameState:
         """The state after :attr:`to_move` takes ``action``.
@@ -324,8 +324,10 @@ class GameState(ReadModel):
 
         """
         checked = self._check(action)
-        if isinstance(checked, str):
-            raise IllegalActionError(f"illegal action {action}: {checked}")
+        if isinstance(checked, Message):
+            raise IllegalActionError(
+                N_("illegal action %(action)s: %(reason)s"), action=action, reason=checked
+            )
         transition, argument = checked
         return transition(self, argument)
 
@@ -361,65 +363,78 @@ class GameState(ReadModel):
 
     # -- checking --------------------------------------------------------
 
-    def _check(self, action: object) -> str | _Checked:
+    def _check(self, action: object) -> Message | _Checked:
         """Say why ``action`` is illegal, or return the transition that applies it."""
         decision = self.decision
         if isinstance(decision, Over):
-            return "the game is over"
+            return Message(GAME_OVER)
         check = _CHECKS.get(type(action))
         if check is None:
             check = next((_CHECKS[kind] for kind in _CHECKS if isinstance(action, kind)), None)
         if check is not None:
             return check(self, decision, action)
         if isinstance(action, Action):
-            kind = type(action).__name__
-            return f"{kind} is not a decision these rules offer; {self._asked()}"
-        return f"{action!r} is not an action (Play, Challenge, Accept, Discard, Pass or Refuse)"
+            return self._why(
+                N_("%(kind)s is not a decision these rules offer; %(asked)s"),
+                kind=type(action).__name__,
+            )
+        return Message.of(
+            N_("%(action)s is not an action (Play, Challenge, Accept, Discard, Pass or Refuse)"),
+            {"action": repr(action)},
+        )
 
-    def _asked(self) -> str:
-        return self.decision.asked(self.table)
+    def _why(self, template: str, **params: object) -> Message:
+        """Why an action is refused: ``template``, which ends with what is asked instead."""
+        return Message.of(template, {**params, "asked": self.decision.asking(self.table)})
 
-    def _check_accept(self, decision: Decision, _: Accept) -> str | _Checked:
+    def _check_accept(self, decision: Decision, _: Accept) -> Message | _Checked:
         if isinstance(decision, Window):
             return GameState._accept, decision
         if isinstance(decision, Consent):
             return GameState._consent, decision
-        return f"there is no claim for seat {decision.to_move} to accept now; {self._asked()}"
+        return self._why(
+            N_("there is no claim for seat %(seat)s to accept now; %(asked)s"),
+            seat=decision.to_move,
+        )
 
-    def _check_refuse(self, decision: Decision, _: Refuse) -> str | _Checked:
+    def _check_refuse(self, decision: Decision, _: Refuse) -> Message | _Checked:
         if isinstance(decision, Consent):
             return GameState._refuse, decision
-        return f"there is no request to pass to refuse; {self._asked()}"
+        return self._why(N_("there is no request to pass to refuse; %(asked)s"))
 
-    def _check_pass(self, decision: Decision, _: Pass) -> str | _Checked:
+    def _check_pass(self, decision: Decision, _: Pass) -> Message | _Checked:
         if isinstance(decision, Turn) and decision.may_pass:
             return GameState._pass, decision.seat
-        return f"seat {decision.to_move} may not pass now; {self._asked()}"
+        return self._why(N_("seat %(seat)s may not pass now; %(asked)s"), seat=decision.to_move)
 
-    def _check_challenge(self, decision: Decision, action: Challenge) -> str | _Checked:
+    def _check_challenge(self, decision: Decision, action: Challenge) -> Message | _Checked:
         if action.earlier:
             return self._check_earlier(decision)
         if isinstance(decision, Window) or (isinstance(decision, Turn) and decision.may_challenge):
             return GameState._challenge, (decision.seat, False)
         if isinstance(decision, Turn) and not self.table.claims:
-            return f"the table is empty, so there is no claim to challenge; {self._asked()}"
+            return self._why(N_("the table is empty, so there is no claim to challenge; %(asked)s"))
         if isinstance(decision, Turn) and self._passes:
-            return f"a pass let the last claim stand; {self._asked()}"
-        return f"a claim can only be challenged in its challenge window; {self._asked()}"
+            return self._why(N_("a pass let the last claim stand; %(asked)s"))
+        return self._why(N_("a claim can only be challenged in its challenge window; %(asked)s"))
 
-    def _check_earlier(self, decision: Decision) -> str | _Checked:
+    def _check_earlier(self, decision: Decision) -> Message | _Checked:
         if not self.rules.window.extended:
-            return f"only an extended challenge window reaches an earlier claim; {self._asked()}"
+            return self._why(
+                N_("only an extended challenge window reaches an earlier claim; %(asked)s")
+            )
         if not isinstance(decision, Window) or decision.earlier is None:
-            return f"no earlier claim may be challenged now; {self._asked()}"
+            return self._why(N_("no earlier claim may be challenged now; %(asked)s"))
         declarer = decision.earlier.seat
         if declarer == decision.seat:
-            return f"seat {declarer} cannot challenge its own claim; {self._asked()}"
+            return self._why(
+                N_("seat %(seat)s cannot challenge its own claim; %(asked)s"), seat=declarer
+            )
         return GameState._challenge, (decision.seat, True)
 
-    def _check_play(self, decision: Decision, play: Play) -> str | _Checked:
+    def _check_play(self, decision: Decision, play: Play) -> Message | _Checked:
         if not isinstance(decision, Turn):
-            return self._asked()
+            return decision.asking(self.table)
         seat = decision.seat
         laid = play.cards
         count = len(laid)
@@ -428,34 +443,61 @@ class GameState(ReadModel):
         if not claims.allows(count, len(keys)):
             low, high = claims.minimum, claims.maximum
             if count > len(keys) and count <= high:
-                return f"seat {seat} holds only {len(keys)} card{'s' if len(keys) != 1 else ''}"
-            smaller = " (or the whole hand, when it holds fewer)" if low > 1 else ""
-            return f"a claim holds {low} to {high} cards{smaller}; this one holds {count}"
+                return NN_(
+                    "seat %(seat)s holds only %(held)s card",
+                    "seat %(seat)s holds only %(held)s cards",
+                    len(keys),
+                    seat=seat,
+                    held=len(keys),
+                )
+            if low > 1:
+                template = N_(
+                    "a claim holds %(low)s to %(high)s cards (or the whole hand, when it holds "
+                    "fewer); this one holds %(count)s"
+                )
+            else:
+                template = N_("a claim holds %(low)s to %(high)s cards; this one holds %(count)s")
+            return Message.of(template, {"low": low, "high": high, "count": count})
         allowed = self.table.allowed_ranks
         if play.rank not in allowed:
             if len(allowed) == 1:
-                return f"the announced rank must be {allowed[0]}, not {play.rank}"
-            ranks = " ".join(str(rank) for rank in allowed)
-            return f"the announced rank must be one of {ranks}, not {play.rank}"
-        taken = _take(self._hands[seat], keys, laid)
-        if isinstance(taken, str):
-            return taken.format(seat=seat)
+                return Message.of(
+                    N_("the announced rank must be %(allowed)s, not %(rank)s"),
+                    {"allowed": allowed[0], "rank": play.rank},
+                )
+            return Message.of(
+                N_("the announced rank must be one of %(allowed)s, not %(rank)s"),
+                {"allowed": " ".join(str(rank) for rank in allowed), "rank": play.rank},
+            )
+        taken = _take(self._hands[seat], keys, laid, seat)
+        if isinstance(taken, Message):
+            return taken
         return GameState._play, (seat, play.rank, *taken)
 
-    def _check_discard(self, decision: Decision, discard: Discard) -> str | _Checked:
+    def _check_discard(self, decision: Decision, discard: Discard) -> Message | _Checked:
         if isinstance(decision, DiscardOffer):
             offered = Counter(decision.fours)
         elif isinstance(decision, Turn) and discard.ranks:
             offered = Counter(self.rules.discards.on_turn(self._hands[decision.seat]))
             if not offered:
-                return f"there are no fours to discard now; {self._asked()}"
+                return self._why(N_("there are no fours to discard now; %(asked)s"))
         else:
-            return f"there are no fours to discard now; {self._asked()}"
+            return self._why(N_("there are no fours to discard now; %(asked)s"))
         for rank, count in Counter(discard.ranks).items():
             if count > offered[rank]:
                 held = offered[rank]
-                fours = "no complete four" if not held else f"only {held} complete fours"
-                return f"seat {decision.to_move} holds {fours} of {rank.plural}; {self._asked()}"
+                if not held:
+                    return self._why(
+                        N_("seat %(seat)s holds no complete four of %(rank)s; %(asked)s"),
+                        seat=decision.to_move,
+                        rank=RankWord(rank),
+                    )
+                return self._why(
+                    N_("seat %(seat)s holds only %(held)s complete fours of %(rank)s; %(asked)s"),
+                    seat=decision.to_move,
+                    held=held,
+                    rank=RankWord(rank),
+                )
         return GameState._discard, (decision, discard.ranks)
 
     # -- transitions: each reads the decision, and makes a new table and decision ---
@@ -665,7 +707,7 @@ class GameState(ReadModel):
 # A check's answer: the transition to apply, and what it needs.
 _Checked = tuple[Callable[[GameState, Any], GameState], Any]
 
-_CHECKS: dict[type, Callable[[GameState, Decision, Any], str | _Checked]] = {
+_CHECKS: dict[type, Callable[[GameState, Decision, Any], Message | _Checked]] = {
     Play: GameState._check_play,
     Accept: GameState._check_accept,
     Challenge: GameState._check_challenge,
@@ -685,12 +727,9 @@ _ACTION_OF: dict[type, Callable[[Any], Action]] = {
 
 
 def _take(
-    hand: tuple[Card, ...], keys: tuple[int, ...], laid: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], tuple[int, ...], tuple[Card, ...]] | str:
-    """The hand and keys left after laying ``laid``, and the cards laid sorted; or why not.
-
-    A refusal is a message with ``{seat}`` left to fill in.
-    """
+    hand: tuple[Card, ...], keys: tuple[int, ...], laid: tuple[Card, ...], seat: int
+) -> tuple[tuple[Card, ...], tuple[int, ...], tuple[Card, ...]] | Message:
+    """The hand and keys left after ``seat`` lays ``laid``, the cards laid sorted; or why not."""
     remaining_keys = list(keys)
     remaining = list(hand)
     taken = []
@@ -700,9 +739,14 @@ def _take(
         if index == len(remaining_keys) or remaining_keys[index] != key:
             held = keys.count(key)
             if not held:
-                return f"{card} is not in seat {{seat}}'s hand"
+                return Message.of(
+                    N_("%(card)s is not in seat %(seat)s's hand"), {"card": card, "seat": seat}
+                )
             times = sum(1 for other in laid if other.key == key)
-            return f"{card} is laid {times} times but seat {{seat}} holds {held}"
+            return Message.of(
+                N_("%(card)s is laid %(times)s times but seat %(seat)s holds %(held)s"),
+                {"card": card, "times": times, "seat": seat, "held": held},
+            )
         del remaining_keys[index]
         taken.append(remaining.pop(index))
     # The order of the cards within a group means nothing: keep them sorted,

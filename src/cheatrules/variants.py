@@ -104,7 +104,9 @@ def variant(name: str) -> Variant:
         for game in VARIANTS.values():
             if name == game.name or name in game.aliases:
                 return game
-    raise RulesError(f"unknown game {name!r}; the games are {_names()}")
+    raise RulesError(
+        N_("unknown game %(name)s; the games are %(games)s"), name=repr(name), games=_names()
+    )
 
 
 def rules_for(game: str | Rules = "english", players: int | None = None, **options: Any) -> Rules:
@@ -127,8 +129,10 @@ def rules_for(game: str | Rules = "english", players: int | None = None, **optio
     if isinstance(game, Rules):
         if players is not None or options:
             raise RulesError(
-                "a Rules value is complete: pass either the Rules alone, or a game name "
-                "with players and house options"
+                N_(
+                    "a Rules value is complete: pass either the Rules alone, or a game name "
+                    "with players and house options"
+                )
             )
         return game
     build = variant(game).build
@@ -165,7 +169,10 @@ def reward_scheme(scheme: object) -> str:
 
     """
     if scheme not in REWARDS:
-        raise RulesError(f"unknown reward {scheme!r}; the rewards are 'win-loss' and 'placing'")
+        raise RulesError(
+            N_("unknown reward %(scheme)s; the rewards are 'win-loss' and 'placing'"),
+            scheme=repr(scheme),
+        )
     return str(scheme)
 
 
