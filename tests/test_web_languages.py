@@ -447,7 +447,7 @@ def test_the_pages_scripts_hold_no_words_of_their_own() -> None:
 def test_an_error_that_can_tell_itself_is_sent_in_the_seats_language() -> None:
     # An engine error with a describe(language) is told through it; one without keeps its str.
     class Told(cr.IllegalActionError):
-        def describe(self, language: str) -> str:
+        def describe(self, language: str = "en") -> str:
             return f"<{language}>"
 
     assert words.told(Told("in English"), "ru") == "<ru>"

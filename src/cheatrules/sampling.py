@@ -273,21 +273,11 @@ class _Plan:
         if seen.rules.discards.compulsory:
             self._read_fours()
         # The most tokens with no card yet that a pile the observer takes may
-        # hold: the cards of one copy it names first, and every copy of a card
-        # with copies it names (such a copy may be new there).
+        # hold, and each sighting of a card with copies: how many copies the
+        # log names at once.
         self.fresh_in_pile: Counter[int] = Counter()
-        # Each sighting of a card with copies: how many copies the log names at once.
         self.copy_needs: Counter[tuple[Card, _Target]] = Counter()
-        for card, seen_at in self.sightings.items():
-            if self.copies[card] == 1:
-                if seen_at[0][1][0] == "pile":
-                    self.fresh_in_pile[seen_at[0][1][1]] += 1
-                continue
-            for _, target in seen_at:
-                if target[:2] != ("hand", self.seat):  # its own hand is known
-                    self.copy_needs[card, target] += 1
-                if target[0] == "pile":
-                    self.fresh_in_pile[target[1]] += 1
+        self._read_sightings()
         moving = (Played, PileTaken, Drew, Discarded)
         self.plays = sorted(self.pile_of)  # every Played index, in time order
         self.quiet = {i for i, event in enumerate(self.events) if not isinstance(event, moving)}
@@ -310,6 +300,23 @@ class _Plan:
             for event in (self.events[when],)
             if isinstance(event, PileTaken)
         }
+
+    def _read_sightings(self) -> None:
+        """Count the new cards a pile the observer takes may hold, and the copies of each sighting.
+
+        A pile may hold the cards of one copy it names first, and every copy
+        of a card with copies it names (such a copy may be new there).
+        """
+        for card, seen_at in self.sightings.items():
+            if self.copies[card] == 1:
+                if seen_at[0][1][0] == "pile":
+                    self.fresh_in_pile[seen_at[0][1][1]] += 1
+                continue
+            for _, target in seen_at:
+                if target[:2] != ("hand", self.seat):  # its own hand is known
+                    self.copy_needs[card, target] += 1
+                if target[0] == "pile":
+                    self.fresh_in_pile[target[1]] += 1
 
     def _read(self) -> None:
         """Follow the log: piles, shown groups, hand sizes, and where each card is named."""

@@ -205,18 +205,23 @@ class WordedError(CheatRulesError, ValueError):
     """
 
     def __init__(self, message: str, **values: object) -> None:
-        self.message = message
+        self.wording = message
         self.values = values
         super().__init__(self.describe("en"))
 
-    def describe(self, language: str) -> str:
+    @property
+    def template(self) -> str:
+        """The English message id, with its ``%(name)s`` placeholders."""
+        return self.wording
+
+    def describe(self, language: str = "en") -> str:
         """The message in ``language``.
 
         Raises:
             RulesError: a language the library does not speak.
 
         """
-        text = translations(language).gettext(self.message)
+        text = translations(language).gettext(self.wording)
         if not self.values:
             return text
         filled = {
