@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from math import comb
+from typing import TypeVar
 
 from cheatrules.cards import Card, Rank
 
-__all__ = ["fill", "holds_extra_four", "short_of_fours"]
+__all__ = ["caps", "fill", "holds_extra_four", "short_of_fours", "weighted_order"]
+
+#: What :func:`weighted_order` orders: counts, or vectors of counts.
+_Item = TypeVar("_Item", int, tuple[int, ...])
 
 #: A noted hand: its tokens just after a pickup, and the ranks whose fours it set aside.
 Noted = tuple[tuple[int, ...], tuple[Rank, ...]]
@@ -54,15 +58,7 @@ def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card])
 
 def holds_extra_four(noted: Sequence[Noted], bound: dict[int, Card]) -> bool:
     """Whether a noted hand holds, among the cards it has, a four it did not set aside."""
-    for hand, ranks in noted:
-        held = Counter(
-            bound[t].rank for t in hand if t in bound and bound[t].rank is not Rank.JOKER
-        )
-        if held:
-            allowed = Counter(ranks)
-            if any(count // 4 > allowed[rank] for rank, count in held.items()):
-                return True
-    return False
+    return any(min(caps(hand, ranks, bound).values()) < 0 for hand, ranks in noted)
 
 
 def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:
@@ -79,13 +75,17 @@ def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter
         free = sum(1 for t in hand if t not in bound)
         if not free:
             continue
-        limits = caps(hand, ranks, bound)
-        room = pool[Rank.JOKER] + sum(
-            min(left, limits[rank]) for rank, left in pool.items() if rank is not Rank.JOKER
-        )
-        if room < free:
+        if _room(caps(hand, ranks, bound), pool.items()) < free:
             return True
     return False
+
+
+def _room(limits: Counter[Rank], left: Iterable[tuple[Rank, int]]) -> int:
+    """How many of the cards ``left`` (count per rank) a hand may take within ``limits``.
+
+    Jokers make no four: all of them.
+    """
+    return sum(count if rank is Rank.JOKER else min(count, limits[rank]) for rank, count in left)
 
 
 def fill(
@@ -209,11 +209,7 @@ class _Deal:
         rest = list(zip(self.ranks[depth:], self.sizes[depth:], strict=True))
         for k, inside in enumerate(self.inside):
             need = sum(self.room[i] for i in inside)
-            limits = self.limits[k]
-            have = sum(
-                size if rank is Rank.JOKER else min(size, limits[rank]) for rank, size in rest
-            )
-            if have < need:
+            if _room(self.limits[k], rest) < need:
                 return False
         return True
 
@@ -238,7 +234,7 @@ class _Deal:
             most = min([left, room[i]] + [caps[k] for k in keys[i]])
             counts = list(range(max(0, left - after[i]), most + 1))
             weights = [comb(room[i], c) * comb(after[i], left - c) for c in counts]
-            for count in _weighted(counts, weights, rng):
+            for count in weighted_order(counts, weights, rng):
                 for k in keys[i]:
                     caps[k] -= count
                 yield from extend((*prefix, count), left - count)
@@ -248,7 +244,7 @@ class _Deal:
         return extend((), total)
 
 
-def _weighted(items: list[int], weights: list[int], rng: random.Random) -> list[int]:
+def weighted_order(items: list[_Item], weights: list[int], rng: random.Random) -> list[_Item]:
     """``items`` in a random order, each next one drawn with chance proportional to its weight."""
     keyed = [
         (rng.random() ** (1.0 / weight), item)

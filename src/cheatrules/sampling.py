@@ -260,15 +260,16 @@ class _Plan:
         self.size_before: dict[int, int] = {}  # Played index -> its player's hand size
         self.stock_draws: list[tuple[int, int]] = []  # each stock token: (drawer, Drew index)
         self.sightings: dict[Card, list[tuple[int, _Target]]] = {}
-        # Under compulsory discards: after which event a taker's hand holds no
-        # four but those it sets aside (the taker, and the ranks set aside).
-        self.fours_at: dict[int, tuple[int, tuple[Rank, ...]]] = {}
-        # And each such check by its pickup: (taker, PileTaken index, ranks
-        # set aside); per group, the ranks of the cards the observer knows
-        # are in it (its own, or turned over), which go where the group goes.
-        self.checks: list[tuple[int, int, tuple[Rank, ...]]] = []
+        # Under compulsory discards, each check of a taker's hand by its
+        # pickup (PileTaken index -> the taker, and the ranks it sets aside:
+        # it holds no other four), and after which event it is made (event ->
+        # PileTaken index); per group, the ranks of the cards the observer
+        # knows are in it (its own, or turned over), which go where it goes.
+        self.checks: dict[int, tuple[int, tuple[Rank, ...]]] = {}
+        self.fours_at: dict[int, int] = {}
         self.known_ranks: dict[int, Counter[Rank]] = {}
         self._ahead: dict[int, list[_Ahead]] = {}
+        self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -368,8 +369,8 @@ class _Plan:
             ranks: tuple[Rank, ...] = ()
             if isinstance(following, Discarded) and following.forced:
                 ranks = following.ranks
-            self.fours_at[after] = (event.seat, ranks)
-            self.checks.append((event.seat, index, ranks))
+            self.checks[index] = (event.seat, ranks)
+            self.fours_at[after] = index
         for group in self.pile_of:
             played = events[group]
             assert isinstance(played, Played)
@@ -426,7 +427,7 @@ class _Plan:
         found = []
         events, taken, pile_of = self.events, self.taken, self.pile_of
         plays = [g for g in self.plays if g > index and self._seat_of(g) == seat]
-        for taker, when, ranks in self.checks:
+        for when, (taker, ranks) in self.checks.items():
             if taker != seat or when <= index:
                 continue
 
@@ -470,20 +471,22 @@ class _Plan:
 
         The ranks the taker sets aside there (counted) and the ranks of the
         known cards laid into that pile after ``index``; None where the pile
-        is not taken, the observer takes it, or no check follows.
+        is not taken, the observer takes it, or no check follows. Worked out
+        once per play.
         """
+        if index in self._into:
+            return self._into[index]
+        found = None
         pile = self.pile_of[index]
         taker, when = self.taken.get(pile, (self.seat, 0))
-        if taker == self.seat:
-            return None
-        ranks = next((r for seat, w, r in self.checks if w == when), None)
-        if ranks is None:
-            return None
-        later: Counter[Rank] = Counter()
-        for group, in_pile in self.pile_of.items():
-            if in_pile == pile and group > index and group in self.known_ranks:
-                later += self.known_ranks[group]
-        return Counter(ranks), later
+        if taker != self.seat and when in self.checks:
+            later: Counter[Rank] = Counter()
+            for group, in_pile in self.pile_of.items():
+                if in_pile == pile and group > index and group in self.known_ranks:
+                    later += self.known_ranks[group]
+            found = Counter(self.checks[when][1]), later
+        self._into[index] = found
+        return found
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
@@ -874,7 +877,7 @@ class _Search:
         if len(vectors) == 1:
             return [_Draw(pinned, pools, vectors[0])]
         weights = [_weight(vector, [len(pool) for pool in pools]) for vector in vectors]
-        order = _weighted_order(vectors, weights, self.rng)
+        order = _fourless.weighted_order(vectors, weights, self.rng)
         return [_Draw(pinned, pools, vector) for vector in order]
 
     def _fourless(
@@ -1052,13 +1055,11 @@ class _Search:
         """Whether ``token`` may be ``card`` without completing a four a hand never set aside."""
         if not state.fours or card.rank is Rank.JOKER:
             return True
-        bound = state.bound
-        for hand, ranks in state.fours:
-            if token in hand:
-                same = sum(1 for t in hand if t in bound and bound[t].rank is card.rank)
-                if (same + 1) // 4 > ranks.count(card.rank):
-                    return False
-        return True
+        return all(
+            _fourless.caps(hand, ranks, state.bound)[card.rank] > 0
+            for hand, ranks in state.fours
+            if token in hand
+        )
 
     def _class(self, card: Card, index: int) -> _Class:
         """The class at the play at ``index`` of a token with ``card``: where it is named next.
@@ -1159,9 +1160,9 @@ class _Search:
 
     def _fours(self, index: int, state: _State) -> bool:
         """Under compulsory discards, note a taker's hand; False if a hand holds a four already."""
-        checked = self.plan.fours_at.get(index)
-        if checked is not None:
-            seat, ranks = checked
+        pickup = self.plan.fours_at.get(index)
+        if pickup is not None:
+            seat, ranks = self.plan.checks[pickup]
             state.fours.append((tuple(state.hands[seat]), ranks))
         if not state.fours:
             return True
@@ -1461,19 +1462,6 @@ def _weight(vector: tuple[int, ...], sizes: list[int]) -> int:
     for count, size in zip(vector, sizes, strict=True):
         weight *= comb(size, count)
     return weight
-
-
-def _weighted_order(
-    items: list[tuple[int, ...]], weights: list[int], rng: random.Random
-) -> list[tuple[int, ...]]:
-    """``items`` in a random order, each next one drawn with chance proportional to its weight."""
-    keyed = [
-        (rng.random() ** (1.0 / weight), item)
-        for item, weight in zip(items, weights, strict=True)
-        if weight
-    ]
-    keyed.sort(reverse=True)
-    return [item for _, item in keyed]
 
 
 def _game(
