@@ -170,6 +170,15 @@ def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> c
     return Forged()  # type: ignore[return-value]
 
 
+def _samples_a_seats_view(state: cr.GameState, seed: int, data: st.DataObject) -> None:
+    """A seat drawn from ``data`` gets a sample of its view, with its own hand as it is."""
+    seat = data.draw(st.integers(0, state.players - 1))
+    seen = state.observe(seat)
+    sampled = sample(seen, random.Random(seed))
+    assert sampled.observe(seat) == seen
+    assert sampled.hands[seat] == state.hands[seat]
+
+
 # Derandomized: the search is not yet exhaustive (see the seat-view guide's
 # known limits), so this property replays the same examples each run and a
 # red run means a regression; benchmarks/sampling.py explores fresh views.
@@ -178,12 +187,7 @@ def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> c
 def test_every_view_of_every_option_combination_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
-    state = _position(rules, seed, decisions)
-    seat = data.draw(st.integers(0, rules.players - 1))
-    seen = state.observe(seat)
-    sampled = sample(seen, random.Random(seed))
-    assert sampled.observe(seat) == seen
-    assert sampled.hands[seat] == state.hands[seat]
+    _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
 
 
 TWO_PACKS = st.sampled_from(
@@ -203,12 +207,7 @@ TWO_PACKS = st.sampled_from(
 def test_every_view_of_a_game_with_copies_of_each_card_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
-    state = _position(rules, seed, decisions)
-    seat = data.draw(st.integers(0, rules.players - 1))
-    seen = state.observe(seat)
-    sampled = sample(seen, random.Random(seed))
-    assert sampled.observe(seat) == seen
-    assert sampled.hands[seat] == state.hands[seat]
+    _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
 
 
 def test_a_second_sample_of_a_view_reads_its_log_once() -> None:
