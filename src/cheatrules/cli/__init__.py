@@ -75,11 +75,16 @@ def _at_least_one(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
+def _number(text: str) -> float:
+    """``text`` as a number; NaN (inside no range) where it is none."""
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
-        value = math.nan
+        return math.nan
+
+
+def _seconds(text: str) -> float:
+    value = _number(text)
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError(f"give a number of seconds from 0 to 10; got {text}")
     return value
@@ -204,10 +209,7 @@ def _port(text: str) -> int:
 
 
 def _window_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = _number(text)
     if not 0 < value <= 120:
         raise argparse.ArgumentTypeError(
             f"give a number of seconds more than 0 and at most 120; got {text}"
