@@ -27,7 +27,14 @@ from typing import TypeVar
 
 from cheatrules.cards import Card, Rank
 
-__all__ = ["caps", "fill", "holds_extra_four", "short_of_fours", "weighted_order"]
+__all__ = [
+    "caps",
+    "fill",
+    "holds_extra_four",
+    "room_for",
+    "short_of_fours",
+    "weighted_order",
+]
 
 #: What :func:`weighted_order` orders: counts, or vectors of counts.
 _Item = TypeVar("_Item", int, tuple[int, ...])
@@ -52,13 +59,34 @@ def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card])
     held = Counter(bound[t].rank for t in hand if t in bound)
     allowed = Counter(ranks)
     return Counter(
-        {rank: 4 * allowed[rank] + 3 - held[rank] for rank in Rank if rank is not Rank.JOKER}
+        {rank: _most(allowed[rank]) - held[rank] for rank in Rank if rank is not Rank.JOKER}
     )
 
 
+def room_for(
+    rank: Rank, hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card]
+) -> int:
+    """:func:`caps` for one rank alone (the sampler asks it of each card it pins)."""
+    return _most(ranks.count(rank)) - sum(1 for t in hand if t in bound and bound[t].rank is rank)
+
+
+def _most(fours: int) -> int:
+    """The most cards of a rank a hand that sets aside ``fours`` fours of it may hold."""
+    return 4 * fours + 3
+
+
 def holds_extra_four(noted: Sequence[Noted], bound: dict[int, Card]) -> bool:
-    """Whether a noted hand holds, among the cards it has, a four it did not set aside."""
-    return any(min(caps(hand, ranks, bound).values()) < 0 for hand, ranks in noted)
+    """Whether a noted hand holds, among the cards it has, a four it did not set aside.
+
+    :func:`caps` below zero, counted for the ranks the hand has alone (this
+    runs at every step of the sampler's search).
+    """
+    for hand, ranks in noted:
+        held = Counter(bound[t].rank for t in hand if t in bound)
+        held.pop(Rank.JOKER, None)
+        if any(count > _most(ranks.count(rank)) for rank, count in held.items()):
+            return True
+    return False
 
 
 def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:

@@ -1056,7 +1056,7 @@ class _Search:
         if not state.fours or card.rank is Rank.JOKER:
             return True
         return all(
-            _fourless.caps(hand, ranks, state.bound)[card.rank] > 0
+            _fourless.room_for(card.rank, hand, ranks, state.bound) > 0
             for hand, ranks in state.fours
             if token in hand
         )
