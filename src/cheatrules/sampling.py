@@ -292,6 +292,13 @@ class _Plan:
             self.copy_targets.setdefault(target, Counter())[card] = need
         self.reach = _Reach(self)
         self.copy_reach = _Reach(self, shown=True)
+        # Each turned-over group's cards, the copies of each card together (the
+        # order _Search._pinned takes them in), and where the log first names
+        # each card of one copy.
+        self.shown = {group: _grouped(cards) for group, cards in self.revealed.items()}
+        self.first = {
+            card: seen[0][1] for card, seen in self.sightings.items() if card in self.singles
+        }
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
         self.named_in_pile: dict[int, Counter[Card]] = {
@@ -712,7 +719,7 @@ class _Search:
         self.stock = list(range(token, token + dealt.stock_count))
         self.tokens = token + dealt.stock_count
         self.singles = plan.singles
-        first = {card: seen[0][1] for card, seen in plan.sightings.items() if card in self.singles}
+        first = plan.first
         # The places of first sightings, each once, soonest first (for the matching's shortcut).
         self.first_targets = sorted(set(first.values()), key=lambda target: target[2])
         self.start = _State({}, Counter(), hands, [], demand=Counter(first.values()), first=first)
@@ -849,19 +856,20 @@ class _Search:
         classes: dict[tuple[_Class, object], list[int]] = {}
         skip, bound, known = set(pinned), state.bound, self.classes.setdefault(index, {})
         caps = self._copy_caps(index, event, state) if self.copied else {}
+        unnamed: list[int] | None = None
         for token in state.hands[event.seat]:
             if token in skip:
                 continue
             card = bound.get(token)
-            apart: object = None
             if card is None:
-                key: _Class = "U"
-            else:
-                key = known.get(card) or known.setdefault(card, self._class(card, index))
-                if card in caps and isinstance(key, _Copy):
-                    key = _Copy(key.target, card)
-                if self.compulsory:
-                    apart = card.rank
+                if unnamed is None:
+                    unnamed = classes["U", None] = []
+                unnamed.append(token)
+                continue
+            key = known.get(card) or known.setdefault(card, self._class(card, index))
+            if card in caps and isinstance(key, _Copy):
+                key = _Copy(key.target, card)
+            apart = card.rank if self.compulsory else None
             classes.setdefault((key, apart), []).append(token)
         keys = [key for key, _ in classes]
         pools = list(classes.values())
@@ -1033,15 +1041,24 @@ class _Search:
         ways: list[list[int]] = [[]]
         if not shown:
             return ways
-        for card, count in Counter(shown).items():
-            have = [t for t in hand if state.bound.get(t) == card]
+        bound, wanted = state.bound, Counter(shown)
+        held: dict[Card, list[int]] = {}
+        unnamed: list[int] = []
+        for token in hand:
+            card = bound.get(token)
+            if card is None:
+                unnamed.append(token)
+            elif card in wanted:
+                held.setdefault(card, []).append(token)
+        for card, count in wanted.items():
+            have = held.get(card, [])
             left = self.plan.copies[card] - state.used[card]
             grown: list[list[int]] = []
             for chosen in ways:
                 free = [
                     t
-                    for t in (hand if left else ())
-                    if t not in state.bound and t not in chosen and self._may_be(t, card, state)
+                    for t in (unnamed if left else ())
+                    if t not in chosen and self._may_be(t, card, state)
                 ]
                 for new in range(max(0, count - len(have)), min(count, left, len(free)) + 1):
                     fresh = self.rng.sample(free, new)
@@ -1117,12 +1134,12 @@ class _Search:
         """Move the tokens as event ``index`` says; False on a dead end."""
         plan = self.plan
         if isinstance(event, Played):
-            shown = _grouped(plan.revealed.get(index, ()))
+            shown = plan.shown.get(index, ())
             if choice is None:  # the observer's own play
                 choice = self._own(state.hands[event.seat], event.cards, state)
                 if choice is None:
                     return False
-                shown = []
+                shown = ()
             copies = plan.copies
             if not all(state.bind(t, c, copies[c]) for t, c in zip(choice, shown, strict=False)):
                 return False
@@ -1186,7 +1203,9 @@ class _Search:
             if card is not None and wanted[card] > 0:
                 wanted[card] -= 1
                 chosen.append(token)
-        return tuple(chosen) if len(chosen) == len(cards) else None
+                if len(chosen) == len(cards):
+                    return tuple(chosen)
+        return None
 
     def _taken(self, index: int, event: PileTaken, state: _State) -> bool:
         """The taker gains the pile (but a final play kept on the table)."""
@@ -1391,9 +1410,9 @@ def _luby(run: int) -> int:
             run -= size
 
 
-def _grouped(cards: tuple[Card, ...]) -> list[Card]:
+def _grouped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards``, the copies of each card together: the order :meth:`_Search._pinned` takes."""
-    return [card for card, count in Counter(cards).items() for _ in range(count)]
+    return tuple(card for card, count in Counter(cards).items() for _ in range(count))
 
 
 def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int:
@@ -1439,7 +1458,10 @@ def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> in
 
 def _vectors(low: list[int], high: list[int], total: int) -> list[tuple[int, ...]]:
     """Every vector between ``low`` and ``high`` (inclusive) summing to ``total``."""
+    if len(low) == 1:  # one class: most plays of a hand with no card named yet
+        return [(total,)] if low[0] <= total <= high[0] else []
     found: list[tuple[int, ...]] = []
+    room = list(itertools.accumulate(reversed(high[1:]), initial=0))[::-1]  # high's sums after
 
     def extend(prefix: tuple[int, ...], left: int) -> None:
         position = len(prefix)
@@ -1447,8 +1469,8 @@ def _vectors(low: list[int], high: list[int], total: int) -> list[tuple[int, ...
             if left == 0:
                 found.append(prefix)
             return
-        room = sum(high[position + 1 :])
-        for count in range(max(low[position], left - room), min(high[position], left) + 1):
+        least, most = max(low[position], left - room[position]), min(high[position], left)
+        for count in range(least, most + 1):
             extend((*prefix, count), left - count)
 
     if sum(low) <= total:
@@ -1549,7 +1571,7 @@ def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | N
     """
     bound = built.state.bound
     used = built.state.used
-    pool = [card for card, count in plan.copies.items() for _ in range(count - used[card])]
+    pool = list((plan.copies - used).elements())
     free = [token for token in range(built.tokens) if token not in bound]
     if len(pool) < len(free):
         return None
