@@ -210,6 +210,32 @@ def test_every_view_of_a_game_with_copies_of_each_card_samples(
     _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
 
 
+@settings(examples(10))
+@given(TWO_PACKS, st.integers(0, 2**32), st.integers(20, 250), st.data())
+def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observer_takes(
+    rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
+) -> None:
+    # The bound the search prunes by, met by every real game: a group laid
+    # into a pile the observer takes holds only cards the observer names
+    # there, so a hand that holds cards named nowhere in it must shed them
+    # first, in groups laid elsewhere or fours set aside.
+    rng = random.Random(seed)
+    game = [cr.deal(rules, seed=seed)]
+    while len(game) <= decisions and not game[-1].is_over:
+        game.append(game[-1].apply(random_action(game[-1], rng)))
+    observer = data.draw(st.integers(0, rules.players - 1))
+    seen = game[-1].observe(observer)
+    plan = sampling._Plan(seen, seen.events[0])
+    for state in game:
+        index = len(state.events) - 1
+        for seat, hand in enumerate(state.hands):
+            if seat == observer:
+                continue
+            for named, count, room in plan.into_seen(index, seat):
+                barred = sum(1 for card in hand if not named[card])
+                assert room - count >= barred, (index, seat)
+
+
 def test_a_second_sample_of_a_view_reads_its_log_once() -> None:
     # A bot samples one view many times: the log is read into a plan once per
     # view, and the searches share what they work out from it alone.

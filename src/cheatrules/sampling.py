@@ -51,7 +51,7 @@ from __future__ import annotations
 import itertools
 import random
 import weakref
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
@@ -270,6 +270,8 @@ class _Plan:
         self.known_ranks: dict[int, Counter[Rank]] = {}
         self._ahead: dict[int, list[_Ahead]] = {}
         self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
+        self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int]]] = {}
+        self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -461,6 +463,39 @@ class _Plan:
                     carried.update(card.rank for card in event.cards)
             found.append(_Ahead(Counter(ranks), fixed, slots, carried, back(index)))
         self._ahead[index] = found
+        return found
+
+    def into_seen(self, index: int, seat: int) -> list[tuple[Counter[Card], int, int]]:
+        """``seat``'s later plays into piles the observer takes, as seen just after ``index``.
+
+        For each: the cards the pile may hold (those the observer names
+        there), how many cards the play lays (every one of them such a card),
+        and the hand's size then with the cards ``seat`` lays into other piles
+        or sets aside until then (its only ways to shed a card the pile may
+        not hold). Worked out once per event and seat.
+        """
+        key = (index, seat)
+        found = self._seen_ahead.get(key)
+        if found is not None:
+            return found
+        if self._moves is None:
+            self._moves = [[] for _ in self.dealt.hand_sizes]
+            for when, event in enumerate(self.events):
+                if isinstance(event, Played):
+                    self._moves[event.seat].append((when, self.pile_of[when], event.count))
+                elif isinstance(event, Discarded):
+                    self._moves[event.seat].append((when, -1, len(event.cards)))
+        found = []
+        moves = self._moves[seat]
+        shed, into = 0, Counter[int]()  # cards laid or set aside since, and by pile
+        for when, pile, count in moves[bisect_right(moves, (index, len(self.events))) :]:
+            named = self.named_in_pile.get(pile)
+            if named is not None:
+                # A group laid into the same pile sheds nothing the pile may not hold.
+                found.append((named, count, self.size_before[when] + shed - into[pile]))
+            shed += count
+            into[pile] += count
+        self._seen_ahead[key] = found
         return found
 
     def _seat_of(self, group: int) -> int:
@@ -1152,6 +1187,8 @@ class _Search:
                 return True
             if self.copied and not self._enough_copies(index, state):
                 return False
+            if self.copied and not self._sheds(index, event.seat, state):
+                return False
             if not state.dirty and self._steady(index, event):
                 return True
             if not self._enough_unnamed(index, state):
@@ -1159,7 +1196,8 @@ class _Search:
             state.dirty = False
             return True
         if isinstance(event, PileTaken):
-            return self._taken(index, event, state)
+            taken = self._taken(index, event, state)
+            return taken and (not self.copied or self._sheds(index, event.seat, state))
         if isinstance(event, Drew):
             tokens = self.stock[state.drawn : state.drawn + event.count]
             state.drawn += event.count
@@ -1173,6 +1211,22 @@ class _Search:
             for token in choice:
                 state.hands[event.seat].remove(token)
             return True
+        return True
+
+    def _sheds(self, index: int, seat: int, state: _State) -> bool:
+        """Whether ``seat`` can still lay each later group into a pile the observer takes.
+
+        Such a group holds only cards the observer names in that pile; the
+        cards of ``seat``'s hand named nowhere there must leave it before, in
+        its groups laid elsewhere or its fours set aside.
+        """
+        if seat == self.plan.seat:
+            return True
+        hand, bound = state.hands[seat], state.bound
+        for named, count, room in self.plan.into_seen(index, seat):
+            barred = sum(1 for token in hand if token in bound and not named[bound[token]])
+            if room - count < barred:
+                return False
         return True
 
     def _fours(self, index: int, state: _State) -> bool:
