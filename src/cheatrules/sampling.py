@@ -210,6 +210,18 @@ class _Copy:
     card: Card | None = None
 
 
+#: Where a copy of a card is, for the chain test: the sighting it last met; a
+#: place holding its token now, as (kind, which, -1); or _FREE, a copy no token has yet.
+_Unit = tuple[str, int, int]
+_FREE: _Unit = ("", -1, -1)
+
+
+def _when_named(item: tuple[tuple[Card, _Target], int]) -> tuple[int, str, int]:
+    """A sighting's order: by event, then place."""
+    (_, (kind, which, when)), _ = item
+    return when, kind, which
+
+
 #: A token's class at a hidden play: "U" (no card yet), "F" (free), "X" (barred from
 #: a pile the observer takes), its next target (a card of one copy), or a
 #: :class:`_Copy` for a card with copies.
@@ -270,7 +282,7 @@ class _Plan:
         self.known_ranks: dict[int, Counter[Rank]] = {}
         self._ahead: dict[int, list[_Ahead]] = {}
         self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
-        self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int]]] = {}
+        self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int, int]]] = {}
         self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
         self._read()
         if seen.rules.discards.compulsory:
@@ -285,13 +297,20 @@ class _Plan:
         self.plays = sorted(self.pile_of)  # every Played index, in time order
         self.quiet = {i for i, event in enumerate(self.events) if not isinstance(event, moving)}
         self.own_plays: dict[Card, list[int]] = {}  # card -> the observer's plays laying it
-        for index, event in enumerate(self.events):
+        self.own_groups: set[int] = set()  # the observer's plays
+        for index in self.plays:
+            event = self.events[index]
             if isinstance(event, Played) and event.seat == self.seat:
+                self.own_groups.add(index)
                 for card in event.cards:
                     self.own_plays.setdefault(card, []).append(index)
         self.copy_targets: dict[_Target, Counter[Card]] = {}
-        for (card, target), need in self.copy_needs.items():
+        # Per card with copies, its sightings in time order: (target, copies named there).
+        self.copy_sights: dict[Card, list[tuple[_Target, int]]] = {}
+        for (card, target), need in sorted(self.copy_needs.items(), key=_when_named):
             self.copy_targets.setdefault(target, Counter())[card] = need
+            self.copy_sights.setdefault(card, []).append((target, need))
+        self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self.reach = _Reach(self)
         self.copy_reach = _Reach(self, shown=True)
         # Each turned-over group's cards, the copies of each card together (the
@@ -303,13 +322,22 @@ class _Plan:
         }
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
-        self.named_in_pile: dict[int, Counter[Card]] = {
+        # Per pile the observer takes: the cards it names there less those of
+        # its own groups in it, so the cards the other players' groups hold.
+        self.others_in_pile: dict[int, Counter[Card]] = {
             pile: Counter(event.cards)
             for pile, (taker, when) in self.taken.items()
             if taker == self.seat
             for event in (self.events[when],)
             if isinstance(event, PileTaken)
         }
+        for group in self.own_groups:
+            others = self.others_in_pile.get(self.pile_of[group])
+            played = self.events[group]
+            if others is not None and isinstance(played, Played):
+                others.subtract(played.cards)
+        for pile, others in self.others_in_pile.items():
+            self.others_in_pile[pile] = +others
 
     def _read_sightings(self) -> None:
         """Count the new cards a pile the observer takes may hold, and the copies of each sighting.
@@ -465,14 +493,15 @@ class _Plan:
         self._ahead[index] = found
         return found
 
-    def into_seen(self, index: int, seat: int) -> list[tuple[Counter[Card], int, int]]:
+    def into_seen(self, index: int, seat: int) -> list[tuple[Counter[Card], int, int, int]]:
         """``seat``'s later plays into piles the observer takes, as seen just after ``index``.
 
         For each: the cards the pile may hold (those the observer names
-        there), how many cards the play lays (every one of them such a card),
-        and the hand's size then with the cards ``seat`` lays into other piles
-        or sets aside until then (its only ways to shed a card the pile may
-        not hold). Worked out once per event and seat.
+        there); how many cards the play lays (every one of them such a card);
+        the hand's size then with the cards ``seat`` lays into other piles or
+        sets aside until then (its only ways to shed a card the pile may not
+        hold); and the cards it takes up or draws until then (its only ways
+        to gain one the pile may hold). Worked out once per event and seat.
         """
         key = (index, seat)
         found = self._seen_ahead.get(key)
@@ -485,14 +514,20 @@ class _Plan:
                     self._moves[event.seat].append((when, self.pile_of[when], event.count))
                 elif isinstance(event, Discarded):
                     self._moves[event.seat].append((when, -1, len(event.cards)))
+                elif isinstance(event, PileTaken | Drew):
+                    self._moves[event.seat].append((when, -2, event.count))
         found = []
         moves = self._moves[seat]
-        shed, into = 0, Counter[int]()  # cards laid or set aside since, and by pile
+        shed, into, gained = 0, Counter[int](), 0  # cards that left since, by pile; came
         for when, pile, count in moves[bisect_right(moves, (index, len(self.events))) :]:
-            named = self.named_in_pile.get(pile)
+            if pile == -2:
+                gained += count
+                continue
+            named = self.others_in_pile.get(pile)
             if named is not None:
                 # A group laid into the same pile sheds nothing the pile may not hold.
-                found.append((named, count, self.size_before[when] + shed - into[pile]))
+                room = self.size_before[when] + shed - into[pile]
+                found.append((named, count, room, gained))
             shed += count
             into[pile] += count
         self._seen_ahead[key] = found
@@ -528,6 +563,26 @@ class _Plan:
                     later += self.known_ranks[group]
             found = Counter(self.checks[when][1]), later
         self._into[index] = found
+        return found
+
+    def onward(self, card: Card, seen: _Target, target: _Target) -> bool:
+        """Whether a copy of ``card`` named at ``seen`` can be named again at the later ``target``.
+
+        From a hand it was named in, a copy goes into the group laid there
+        (turned over) or out of the game (set aside); from a pile the
+        observer takes, into the observer's hand, which it leaves only in the
+        observer's groups that lay that card. Worked out once per card and pair.
+        """
+        key = (card, seen, target)
+        found = self._onward.get(key)
+        if found is None:
+            kind, _, when = seen
+            reach = self.copy_reach
+            if kind == "pile":
+                found = reach.laid_by_observer(card, when, target)
+            else:
+                found = isinstance(self.events[when], Played) and reach.on_table(when, target)
+            self._onward[key] = found
         return found
 
     def next_target(self, card: Card, after: int) -> _Target | None:
@@ -1119,7 +1174,7 @@ class _Search:
         "X" for a card that cannot go into this group: the observer takes its
         pile and does not name the card there.
         """
-        named = self.plan.named_in_pile.get(self.plan.pile_of[index])
+        named = self.plan.others_in_pile.get(self.plan.pile_of[index])
         if named is not None and not named[card]:
             return "X"
         target = self.plan.next_target(card, index)
@@ -1187,7 +1242,9 @@ class _Search:
                 return True
             if self.copied and not self._enough_copies(index, state):
                 return False
-            if self.copied and not self._sheds(index, event.seat, state):
+            # Cards turned over take copies that another hand's cards might have been.
+            everyone = index in plan.shown
+            if self.copied and not self._sheds(index, state, None if everyone else event.seat):
                 return False
             if not state.dirty and self._steady(index, event):
                 return True
@@ -1197,7 +1254,9 @@ class _Search:
             return True
         if isinstance(event, PileTaken):
             taken = self._taken(index, event, state)
-            return taken and (not self.copied or self._sheds(index, event.seat, state))
+            # The cards the observer takes up take copies, as cards turned over do.
+            mover = None if event.seat == plan.seat else event.seat
+            return taken and (not self.copied or self._sheds(index, state, mover))
         if isinstance(event, Drew):
             tokens = self.stock[state.drawn : state.drawn + event.count]
             state.drawn += event.count
@@ -1213,19 +1272,34 @@ class _Search:
             return True
         return True
 
-    def _sheds(self, index: int, seat: int, state: _State) -> bool:
-        """Whether ``seat`` can still lay each later group into a pile the observer takes.
+    def _sheds(self, index: int, state: _State, seat: int | None) -> bool:
+        """Whether ``seat`` (None: every seat) can lay each later group into a pile seen taken.
 
-        Such a group holds only cards the observer names in that pile; the
+        That is a pile the observer takes; such a group holds only cards the
+        other players' groups there hold, as the observer names them. The
         cards of ``seat``'s hand named nowhere there must leave it before, in
-        its groups laid elsewhere or its fours set aside.
+        its groups laid elsewhere or its fours set aside; and the hand must
+        hold enough cards named there, with those it takes up or draws until
+        then (a card with no token yet may be one while copies are left).
         """
+        if seat is None:
+            seats = range(len(state.hands))
+            return all(self._sheds(index, state, other) for other in seats)
         if seat == self.plan.seat:
             return True
-        hand, bound = state.hands[seat], state.bound
-        for named, count, room in self.plan.into_seen(index, seat):
-            barred = sum(1 for token in hand if token in bound and not named[bound[token]])
+        hand, bound, plan = state.hands[seat], state.bound, self.plan
+        ahead = plan.into_seen(index, seat)
+        if not ahead:
+            return True
+        held = Counter(bound[token] for token in hand if token in bound)
+        unnamed = len(hand) - held.total()
+        for named, count, room, gained in ahead:
+            barred = sum(number for card, number in held.items() if not named[card])
             if room - count < barred:
+                return False
+            fitting = sum(min(number, named[card]) for card, number in held.items())
+            left = sum(min(n, plan.copies[c] - state.used[c]) for c, n in named.items())
+            if fitting + min(unnamed, left) + gained < count:
                 return False
         return True
 
@@ -1335,7 +1409,63 @@ class _Search:
                     short += gap
             if short > unnamed:
                 return False
-        return self._piles_fit(state)
+        return self._chained(index, state, places) and self._piles_fit(state)
+
+    def _chained(
+        self, index: int, state: _State, places: list[tuple[str, int, Counter[Card], int]]
+    ) -> bool:
+        """Whether each card's copies can be at all its later sightings, one copy a sighting.
+
+        The counting test weighs each sighting alone; here each card's
+        sightings after ``index`` are followed in time order by its copies
+        together: a copy named once is named again only where it can go from
+        there, and two sightings at once take two copies. A copy no token has
+        yet may start anywhere (the counting test weighs the tokens free).
+        """
+        starts: dict[Card, list[_Unit]] | None = None
+        copies, used = self.plan.copies, state.used
+        for card, sights in self.plan.copy_sights.items():
+            # One sighting left is the counting test's alone.
+            if len(sights) < 2 or sights[-2][0][2] <= index:
+                continue
+            if starts is None:
+                starts = {}
+                for kind, which, cards, _ in places:
+                    for held, count in cards.items():
+                        starts.setdefault(held, []).extend([(kind, which, -1)] * count)
+            units = [*starts.get(card, ()), *[_FREE] * (copies[card] - used[card])]
+            if not self._follows(index, card, units, sights):
+                return False
+        return True
+
+    def _follows(
+        self, index: int, card: Card, units: list[_Unit], sights: list[tuple[_Target, int]]
+    ) -> bool:
+        """Whether copies at ``units`` can meet each of ``sights`` after ``index``."""
+        layouts = {tuple(sorted(units))}
+        for target, need in sights:
+            if target[2] <= index:
+                continue
+            grown: set[tuple[_Unit, ...]] = set()
+            for layout in layouts:
+                able = [p for p, unit in enumerate(layout) if self._gets(index, card, unit, target)]
+                for chosen in itertools.combinations(able, need):
+                    moved = [unit for p, unit in enumerate(layout) if p not in chosen]
+                    moved.extend([target] * need)
+                    grown.add(tuple(sorted(moved)))
+            if not grown:
+                return False
+            layouts = grown
+        return True
+
+    def _gets(self, index: int, card: Card, unit: _Unit, target: _Target) -> bool:
+        """Whether a copy of ``card`` at ``unit`` just after ``index`` can get to ``target``."""
+        kind, which, when = unit
+        if when >= 0:  # a sighting it met
+            return self.plan.onward(card, unit, target)
+        if kind == "own":
+            return self.copy_reach.laid_by_observer(card, index, target)
+        return kind == "" or self.copy_reach.reaches(kind, which, index, target)
 
     def _copy_counts(
         self,
@@ -1373,11 +1503,16 @@ class _Search:
         return have, unnamed
 
     def _piles_fit(self, state: _State) -> bool:
-        """Whether each pile the observer takes holds only cards it names there, or may yet."""
-        named, pile_of, bound = self.plan.named_in_pile, self.plan.pile_of, state.bound
+        """Whether each pile the observer takes holds only cards it names there, or may yet.
+
+        Counting the other players' groups only: the observer's own groups
+        hold what they lay, and the pile the rest.
+        """
+        named, pile_of, bound = self.plan.others_in_pile, self.plan.pile_of, state.bound
+        own = self.plan.own_groups
         on_table: dict[int, tuple[Counter[Card], list[int]]] = {}
         for group, tokens in state.table:
-            if pile_of[group] in named:
+            if pile_of[group] in named and group not in own:
                 counted, free = on_table.setdefault(pile_of[group], (Counter(), [0]))
                 counted.update(bound[t] for t in tokens if t in bound)
                 free[0] += sum(1 for t in tokens if t not in bound)
