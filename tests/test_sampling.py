@@ -149,6 +149,25 @@ def test_copies_a_pile_the_seat_takes_needs_are_kept_for_it(seed: int, seat: int
     assert sample(seen, random.Random(1), budget=5000).observe(seat) == seen
 
 
+@pytest.mark.parametrize(
+    ("discards", "seed", "decisions", "seat"),
+    [("after-pickup", 1, 80, 1), ("after-pickup", 2, 160, 2), ("after-pickup", 6, 160, 2)],
+)
+def test_a_four_set_aside_takes_the_lowest_copies_of_its_rank(
+    discards: str, seed: int, decisions: int, seat: int
+) -> None:
+    # Two packs: a hand that sets a four aside may hold more than four cards
+    # of the rank, and the four it sets aside are the lowest (at event 17 of
+    # the first view seat 3 sets aside 7♦ 7♥ 7♥ 7♠, so any seven it keeps is
+    # a 7♠). A sample that kept a lower copy in the hand replayed into
+    # another discard, and the sampler said the view contradicted itself.
+    rules = cr.english(4, decks=2, discards=discards)
+    seen = _position(rules, seed=seed, decisions=decisions).observe(seat)
+    for rng_seed in range(3):
+        sampled = sample(seen, random.Random(rng_seed))
+        assert sampled.observe(seat) == seen
+
+
 def test_a_search_that_runs_out_of_work_says_so() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingError, match="work budget"):
@@ -213,6 +232,17 @@ TWO_PACKS = st.sampled_from(
 )
 
 
+# Two packs with fours set aside: a hand may hold more than four of a rank,
+# and sets aside the lowest four.
+TWO_PACKS_DISCARDING = st.sampled_from(
+    [
+        cr.english(4, decks=2, discards="after-pickup"),
+        cr.english(3, decks=2, discards="any-time"),
+        cr.english(4, decks=2, discards="any-time", jokers="per-pack"),
+    ]
+)
+
+
 # Derandomized for the same reason as the property above. Capped at 200
 # decisions: at 300 it draws a view of 311 events of english(3, decks=2,
 # jokers="per-pack") that takes 1 to 6 s (see the guide's known limits).
@@ -224,8 +254,16 @@ def test_every_view_of_a_game_with_copies_of_each_card_samples(
     _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
 
 
+@settings(examples(10), derandomize=True)
+@given(TWO_PACKS_DISCARDING, st.integers(0, 2**32), st.integers(0, 200), st.data())
+def test_every_view_of_a_game_with_copies_and_fours_set_aside_samples(
+    rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
+) -> None:
+    _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
+
+
 @settings(examples(10))
-@given(TWO_PACKS, st.integers(0, 2**32), st.integers(20, 250), st.data())
+@given(TWO_PACKS | TWO_PACKS_DISCARDING, st.integers(0, 2**32), st.integers(20, 250), st.data())
 def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observer_takes(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
@@ -233,7 +271,8 @@ def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observ
     # into a pile the observer takes holds only cards the observer names
     # there, so a hand that holds cards named nowhere in it must shed them
     # first, in groups laid elsewhere or fours set aside, and must hold or
-    # gain (take up, draw) enough cards named there.
+    # gain (take up, draw) enough cards named there; and a hand that sets a
+    # four aside holds no lower copy of its rank than those it sets aside.
     rng = random.Random(seed)
     game = [cr.deal(rules, seed=seed)]
     while len(game) <= decisions and not game[-1].is_over:
@@ -254,6 +293,9 @@ def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observ
                 assert room - count >= barred, (index, seat)
                 fitting = sum(min(number, named[card]) for card, number in held.items())
                 assert fitting + gained >= count, (index, seat)
+            for tops, below, room in plan.discards_ahead(index, seat):
+                low = Counter(card for card in hand if card.key < tops.get(card.rank, -1))
+                assert (low - below).total() <= room, (index, seat)
 
 
 @settings(examples(10))

@@ -284,6 +284,9 @@ class _Plan:
         self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
         self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int, int]]] = {}
         self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
+        self._floors_ahead: dict[
+            tuple[int, int], list[tuple[dict[Rank, int], Counter[Card], int]]
+        ] = {}
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -507,19 +510,9 @@ class _Plan:
         found = self._seen_ahead.get(key)
         if found is not None:
             return found
-        if self._moves is None:
-            self._moves = [[] for _ in self.dealt.hand_sizes]
-            for when, event in enumerate(self.events):
-                if isinstance(event, Played):
-                    self._moves[event.seat].append((when, self.pile_of[when], event.count))
-                elif isinstance(event, Discarded):
-                    self._moves[event.seat].append((when, -1, len(event.cards)))
-                elif isinstance(event, PileTaken | Drew):
-                    self._moves[event.seat].append((when, -2, event.count))
         found = []
-        moves = self._moves[seat]
         shed, into, gained = 0, Counter[int](), 0  # cards that left since, by pile; came
-        for when, pile, count in moves[bisect_right(moves, (index, len(self.events))) :]:
+        for when, pile, count in self._moves_after(index, seat):
             if pile == -2:
                 gained += count
                 continue
@@ -532,6 +525,53 @@ class _Plan:
             into[pile] += count
         self._seen_ahead[key] = found
         return found
+
+    def discards_ahead(
+        self, index: int, seat: int
+    ) -> list[tuple[dict[Rank, int], Counter[Card], int]]:
+        """``seat``'s later fours set aside, as seen just after ``index`` (with copies).
+
+        For each: per rank set aside, the highest key of the copies it takes,
+        and the copies it takes below that: they are the lowest four of the
+        rank in the hand, so the hand holds no other card of that rank below
+        it then; and how many cards ``seat`` lays or sets aside until then
+        (its only ways to shed such a card). Worked out once per event and
+        seat.
+        """
+        key = (index, seat)
+        found = self._floors_ahead.get(key)
+        if found is not None:
+            return found
+        found = []
+        shed = 0
+        for when, pile, count in self._moves_after(index, seat):
+            event = self.events[when]
+            if isinstance(event, Discarded) and event.cards:
+                tops = _tops(event.cards)
+                below = Counter(card for card in event.cards if card.key < tops[card.rank])
+                found.append((tops, below, shed))
+            if pile != -2:
+                shed += count
+        self._floors_ahead[key] = found
+        return found
+
+    def _moves_after(self, index: int, seat: int) -> list[tuple[int, int, int]]:
+        """``seat``'s moves after event ``index``, each ``(event, where, cards)``.
+
+        ``where`` is the pile laid into, -1 for a discard, -2 for cards taken
+        up or drawn.
+        """
+        if self._moves is None:
+            self._moves = [[] for _ in self.dealt.hand_sizes]
+            for when, event in enumerate(self.events):
+                if isinstance(event, Played):
+                    self._moves[event.seat].append((when, self.pile_of[when], event.count))
+                elif isinstance(event, Discarded):
+                    self._moves[event.seat].append((when, -1, len(event.cards)))
+                elif isinstance(event, PileTaken | Drew):
+                    self._moves[event.seat].append((when, -2, event.count))
+        moves = self._moves[seat]
+        return moves[bisect_right(moves, (index, len(self.events))) :]
 
     def _seat_of(self, group: int) -> int:
         played = self.events[group]
@@ -715,6 +755,10 @@ class _State:
     demand: Counter[_Target] = attrs.Factory(Counter)
     dirty: bool = True
     first: dict[Card, _Target] = attrs.Factory(dict)  # shared by every copy, never changed
+    # With copies: a four set aside takes the lowest copies of its rank, so a
+    # token still in that hand then holds no lower one (token -> rank -> the
+    # least key it may hold; each inner dict replaced, never changed).
+    floors: dict[int, dict[Rank, int]] = attrs.Factory(dict)
 
     def copy(self) -> _State:
         return _State(
@@ -728,13 +772,14 @@ class _State:
             Counter(self.demand),
             self.dirty,
             self.first,
+            dict(self.floors) if self.floors else self.floors,
         )
 
     def bind(self, token: int, card: Card, copies: int) -> bool:
         """Give ``token`` the card ``card``, if it has none and a copy is left."""
         if token in self.bound:
             return self.bound[token] == card
-        if self.used[card] >= copies:
+        if self.used[card] >= copies or not self.above_floor(token, card):
             return False
         self.bound[token] = card
         self.used[card] += 1
@@ -748,6 +793,11 @@ class _State:
         else:
             self.dirty = True  # a copy takes an unnamed token from the matching's supply
         return True
+
+    def above_floor(self, token: int, card: Card) -> bool:
+        """Whether ``token`` may hold ``card``: no lower copy than a four its hand set aside."""
+        floor = self.floors.get(token) if self.floors else None
+        return floor is None or card.key >= floor.get(card.rank, -1)
 
 
 #: What one run of the search returns when it spent its share of the budget.
@@ -824,6 +874,7 @@ class _Search:
         # discard takes the lowest copies, which the search does not model.
         # There a search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
+        self.copies_in_deck = not plan.unique
         self.compulsory = plan.rules.discards.compulsory
         self.exhaustive = not self.compulsory and plan.unique
 
@@ -1159,7 +1210,13 @@ class _Search:
         return ways
 
     def _may_be(self, token: int, card: Card, state: _State) -> bool:
-        """Whether ``token`` may be ``card`` without completing a four a hand never set aside."""
+        """Whether ``token`` may be ``card``.
+
+        Not if that completes a four a hand never set aside, nor if it is a
+        lower copy than a four its hand set aside (:meth:`_floored`).
+        """
+        if not state.above_floor(token, card):
+            return False
         if not state.fours or card.rank is Rank.JOKER:
             return True
         return all(
@@ -1244,7 +1301,9 @@ class _Search:
                 return False
             # Cards turned over take copies that another hand's cards might have been.
             everyone = index in plan.shown
-            if self.copied and not self._sheds(index, state, None if everyone else event.seat):
+            if self.copies_in_deck and not self._sheds(
+                index, state, None if everyone else event.seat
+            ):
                 return False
             if not state.dirty and self._steady(index, event):
                 return True
@@ -1256,7 +1315,7 @@ class _Search:
             taken = self._taken(index, event, state)
             # The cards the observer takes up take copies, as cards turned over do.
             mover = None if event.seat == plan.seat else event.seat
-            return taken and (not self.copied or self._sheds(index, state, mover))
+            return taken and (not self.copies_in_deck or self._sheds(index, state, mover))
         if isinstance(event, Drew):
             tokens = self.stock[state.drawn : state.drawn + event.count]
             state.drawn += event.count
@@ -1269,7 +1328,25 @@ class _Search:
                 return False
             for token in choice:
                 state.hands[event.seat].remove(token)
-            return True
+            return plan.unique or self._floored(event, state)
+        return True
+
+    def _floored(self, event: Discarded, state: _State) -> bool:
+        """Note that the cards left in the hand hold no lower copy of a rank set aside.
+
+        The engine sets aside the lowest four of each rank a hand holds
+        (copies of a card count apart); False if the hand keeps a lower one.
+        """
+        tops = _tops(event.cards)
+        bound, floors = state.bound, state.floors
+        for token in state.hands[event.seat]:
+            card = bound.get(token)
+            if card is not None:
+                if card.key < tops.get(card.rank, -1):
+                    return False
+                continue
+            floor = floors.get(token, {})
+            floors[token] = {**floor, **{r: max(k, floor.get(r, -1)) for r, k in tops.items()}}
         return True
 
     def _sheds(self, index: int, state: _State, seat: int | None) -> bool:
@@ -1281,6 +1358,8 @@ class _Search:
         its groups laid elsewhere or its fours set aside; and the hand must
         hold enough cards named there, with those it takes up or draws until
         then (a card with no token yet may be one while copies are left).
+        Likewise a hand that later sets a four aside must shed before then
+        every copy of that rank lower than those it sets aside.
         """
         if seat is None:
             seats = range(len(state.hands))
@@ -1288,6 +1367,14 @@ class _Search:
         if seat == self.plan.seat:
             return True
         hand, bound, plan = state.hands[seat], state.bound, self.plan
+        for tops, below, room in plan.discards_ahead(index, seat):
+            low = Counter(
+                card
+                for token in hand
+                if (card := bound.get(token)) is not None and card.key < tops.get(card.rank, -1)
+            )
+            if (low - below).total() > room:
+                return False
         ahead = plan.into_seen(index, seat)
         if not ahead:
             return True
@@ -1579,6 +1666,14 @@ class _Search:
         return places
 
 
+def _tops(cards: tuple[Card, ...]) -> dict[Rank, int]:
+    """Per rank of ``cards``, the highest key among them."""
+    tops: dict[Rank, int] = {}
+    for card in cards:
+        tops[card.rank] = max(tops.get(card.rank, -1), card.key)
+    return tops
+
+
 def _luby(run: int) -> int:
     """The ``run``-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
 
@@ -1758,11 +1853,21 @@ def _fill(plan: _Plan, built: _Built, rng: random.Random) -> dict[int, Card] | N
     Under compulsory discards no hand noted after a pickup may hold a four
     it did not set aside (the private ``_fourless`` module); None if no deal fits.
     """
-    bound = built.state.bound
-    used = built.state.used
-    pool = list((plan.copies - used).elements())
+    state = built.state
+    bound = state.bound
+    pool = list((plan.copies - state.used).elements())
     free = [token for token in range(built.tokens) if token not in bound]
     if len(pool) < len(free):
         return None
+    if state.floors:
+        # The tokens held apart by a four set aside take their cards first,
+        # each at random among the cards left it may hold.
+        bound = dict(bound)
+        for token in [token for token in free if token in state.floors]:
+            allowed = [i for i, card in enumerate(pool) if state.above_floor(token, card)]
+            if not allowed:
+                return None
+            bound[token] = pool.pop(rng.choice(allowed))
+        free = [token for token in free if token not in bound]
     # A deal of a few cards each leaves some of the deck out of the game.
-    return _fourless.fill(bound, free, pool, built.state.fours, rng)
+    return _fourless.fill(bound, free, pool, state.fours, rng)
