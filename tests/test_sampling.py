@@ -168,6 +168,27 @@ def test_a_four_set_aside_takes_the_lowest_copies_of_its_rank(
         assert sampled.observe(seat) == seen
 
 
+def test_a_copy_the_seat_draws_later_is_its_own_to_lay() -> None:
+    # Two packs and a stock: at event 107 seat 1 lays 5♦ 8♠ Q♥, turned over
+    # and taken back at 111. One of them it had not yet drawn at event 41,
+    # and the search took a card in the stock for one nobody could lay
+    # there: it found no game in any run and spent its budget on a view of
+    # 115 events.
+    rules = cr.english(
+        3,
+        ranks="descending",
+        claims="1-4",
+        check="jokers-protect",
+        passing="all-revealed",
+        ending="placings",
+        stock=True,
+        decks=2,
+    )
+    seen = _position(rules, seed=484896960, decisions=63).observe(1)
+    assert len(seen.events) == 115
+    assert sample(seen, random.Random(0), budget=2000).observe(1) == seen
+
+
 def test_a_search_that_runs_out_of_work_says_so() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingError, match="work budget"):
@@ -232,13 +253,14 @@ TWO_PACKS = st.sampled_from(
 )
 
 
-# Two packs with fours set aside: a hand may hold more than four of a rank,
-# and sets aside the lowest four.
+# Two packs with fours set aside (a hand may hold more than four of a rank,
+# and sets aside the lowest four) or a stock to draw from.
 TWO_PACKS_DISCARDING = st.sampled_from(
     [
         cr.english(4, decks=2, discards="after-pickup"),
-        cr.english(3, decks=2, discards="any-time"),
+        cr.english(3, decks=2, discards="any-time", stock=True),
         cr.english(4, decks=2, discards="any-time", jokers="per-pack"),
+        cr.english(6, decks=2, stock=5, jokers=1),
     ]
 )
 
@@ -256,7 +278,7 @@ def test_every_view_of_a_game_with_copies_of_each_card_samples(
 
 @settings(examples(10), derandomize=True)
 @given(TWO_PACKS_DISCARDING, st.integers(0, 2**32), st.integers(0, 200), st.data())
-def test_every_view_of_a_game_with_copies_and_fours_set_aside_samples(
+def test_every_view_of_a_game_with_copies_fours_set_aside_or_a_stock_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:
     _samples_a_seats_view(_position(rules, seed, decisions), seed, data)

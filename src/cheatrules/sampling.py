@@ -1619,7 +1619,12 @@ class _Search:
         seat = self.plan.seat
         groups = [("own" if s == seat else "hand", s, h) for s, h in enumerate(state.hands)]
         groups += [("table", index, tokens) for index, tokens in state.table]
-        groups += [("stock", p, [self.stock[p]]) for p in range(state.drawn, len(self.stock))]
+        # A card the observer draws later is its own, as the cards in its hand.
+        draws = self.plan.stock_draws
+        groups += [
+            ("own" if p < len(draws) and draws[p][0] == seat else "stock", p, [self.stock[p]])
+            for p in range(state.drawn, len(self.stock))
+        ]
         for kind, which, tokens in groups:
             cards = Counter(bound[t] for t in tokens if t in bound)
             places.append((kind, which, cards, len(tokens) - sum(cards.values())))
