@@ -8,7 +8,10 @@ its end (or 600 decisions) and cut at a random depth. With ``--two-packs``
 where every card has two copies. With ``--compulsory`` (200 unless given)
 they are 3- and 4-player English and Verish' Ne Verish' with compulsory
 discards, where no hand may hold a four it did not set aside after taking
-the pile. For each it times one
+the pile. With ``--mixed`` (400 unless given) each game has its own random
+option combination: either game, two to six players, one pack or two,
+jokers, a stock, and any named policy of each family (the failures are
+listed with their rules, game seed and depth). For each it times one
 ``sample()`` and the ``apply`` of a random legal action from the same state,
 and prints the failures (target 0), and the median and 95th percentile of
 sample time over the median ``apply``, and the share of views that took more
@@ -41,9 +44,38 @@ def _stop(*_: object) -> None:
     raise _TooLongError
 
 
-def positions(count: int, two_packs: bool = False, compulsory: bool = False) -> list[cr.GameState]:
-    """``count`` states cut from seeded random games at random depths."""
-    states: list[cr.GameState] = []
+def mixed_rules(rng: random.Random) -> tuple[cr.Rules, str]:
+    """A random option combination (either game, named policies, jokers, a stock, packs).
+
+    Returns the rules and the call that makes them.
+    """
+    while True:
+        options: dict[str, object] = {
+            family: rng.choice(list(names))
+            for family, names in cr.rules.NAMED_POLICIES.items()
+            if rng.random() < 0.5
+        }
+        if rng.random() < 0.5:
+            options["jokers"] = rng.choice([True, "per-pack", 1])
+        if rng.random() < 0.5:
+            options["stock"] = rng.choice([True, 3, 5])
+        if rng.random() < 0.5:
+            options["decks"] = 2
+        make = rng.choice([cr.english, cr.verish])
+        players = rng.randint(3, 6) if make is cr.english else rng.randint(2, 6)
+        try:
+            rules = make(players, **options)
+        except cr.RulesError:
+            continue  # options that contradict each other, or a stock the deck cannot deal
+        words = ", ".join(f"{name}={value!r}" for name, value in options.items())
+        return rules, f"{make.__name__}({players}{', ' if words else ''}{words})"
+
+
+def positions(
+    count: int, two_packs: bool = False, compulsory: bool = False, mixed: bool = False
+) -> list[tuple[cr.GameState, str]]:
+    """``count`` states cut from seeded random games at random depths, each with its game."""
+    states: list[tuple[cr.GameState, str]] = []
     seed = 0
     while len(states) < count:
         rules = (cr.english(3), cr.english(4), cr.english(3), cr.english(4))[seed % 4]
@@ -54,6 +86,9 @@ def positions(count: int, two_packs: bool = False, compulsory: bool = False) -> 
         if compulsory:
             make = (cr.english, cr.verish)[seed % 2]
             rules = make(3 + seed // 2 % 2, discards="compulsory")
+        call = rules.name
+        if mixed:
+            rules, call = mixed_rules(random.Random(-1 - seed))
         rng = random.Random(seed)
         state = cr.deal(rules, seed=seed)
         game = [state]
@@ -63,12 +98,13 @@ def positions(count: int, two_packs: bool = False, compulsory: bool = False) -> 
             else:
                 state = state.apply(state.legal_actions().choice(rng))
             game.append(state)
-        states.extend(rng.sample(game[:-1], min(20, len(game) - 1)))
+        cut = rng.sample(range(len(game) - 1), min(5 if mixed else 20, len(game) - 1))
+        states.extend((game[depth], f"{call}, game seed {seed}, decision {depth}") for depth in cut)
         seed += 1
     return states[:count]
 
 
-def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
+def main(count: int, two_packs: bool = False, compulsory: bool = False, mixed: bool = False) -> int:
     signal.signal(signal.SIGALRM, _stop)
     clock = time.perf_counter
     applies: list[float] = []
@@ -76,7 +112,8 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
     seconds: list[float] = []
     failed = slow = 0
     lagging: list[str] = []
-    for number, state in enumerate(positions(count, two_packs, compulsory)):
+    failing: list[str] = []
+    for number, (state, game) in enumerate(positions(count, two_packs, compulsory, mixed)):
         rng = random.Random(number)
         action = state.legal_actions().choice(rng)
         start = clock()
@@ -91,8 +128,10 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
             sampled = sample(seen, rng)
         except SamplingError:
             failed += 1
+            failing.append(f"view {number} (seat {seat}, {len(seen.events)} events): {game}")
         except _TooLongError:
             slow += 1
+            failing.append(f"view {number} (seat {seat}, {len(seen.events)} events): {game}")
         finally:
             signal.alarm(0)
         samples.append(clock() - start)
@@ -114,6 +153,8 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
     games = "4-player English, two packs" if two_packs else "3-/4-player English, Verish'"
     if compulsory:
         games = "3-/4-player English and Verish', compulsory discards"
+    if mixed:
+        games = "random option combinations"
     print(f"{games}, positions {count}: failures {failed}, stopped after {LIMIT} s {slow}")
     print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
     print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
@@ -121,6 +162,8 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False) -> int:
     print(f"a second sample of the same view: median {again:.0f}x")
     if lagging:
         print(f"over 1 s: {', '.join(lagging)}")
+    for line in failing:
+        print(f"failed or stopped: {line}")
     return 0
 
 
@@ -128,6 +171,7 @@ if __name__ == "__main__":
     arguments = sys.argv[1:]
     two = "--two-packs" in arguments
     compulsory = "--compulsory" in arguments
+    mixed = "--mixed" in arguments
     numbers = [int(argument) for argument in arguments if not argument.startswith("--")]
-    default = 200 if two or compulsory else 2000
-    sys.exit(main(numbers[0] if numbers else default, two, compulsory))
+    default = 400 if mixed else 200 if two or compulsory else 2000
+    sys.exit(main(numbers[0] if numbers else default, two, compulsory, mixed))
