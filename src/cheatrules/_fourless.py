@@ -20,6 +20,7 @@ leaves a noted hand unable to fill. It returns ``None`` when no deal exists
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from math import comb
@@ -33,6 +34,7 @@ __all__ = [
     "holds_extra_four",
     "room_for",
     "short_of_fours",
+    "slack",
     "weighted_order",
 ]
 
@@ -82,11 +84,20 @@ def holds_extra_four(noted: Sequence[Noted], bound: dict[int, Card]) -> bool:
     runs at every step of the sampler's search).
     """
     for hand, ranks in noted:
-        held = Counter(bound[t].rank for t in hand if t in bound)
-        held.pop(Rank.JOKER, None)
+        held = _held(hand, bound)
         if any(count > _most(ranks.count(rank)) for rank, count in held.items()):
             return True
     return False
+
+
+def _held(hand: tuple[int, ...], bound: dict[int, Card]) -> dict[Rank, int]:
+    """How many cards of each rank (not jokers) the tokens of ``hand`` that have one hold."""
+    held: dict[Rank, int] = {}
+    for token in hand:
+        card = bound.get(token)
+        if card is not None and card.rank is not Rank.JOKER:
+            held[card.rank] = held.get(card.rank, 0) + 1
+    return held
 
 
 def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter[Rank]) -> bool:
@@ -99,13 +110,28 @@ def short_of_fours(noted: Sequence[Noted], bound: dict[int, Card], pool: Counter
     left side alone, so once this holds it holds for good: the sampler may
     back up at once.
     """
-    for hand, ranks in noted:
-        free = sum(1 for t in hand if t not in bound)
-        if not free:
-            continue
-        if _room(caps(hand, ranks, bound), pool.items()) < free:
-            return True
-    return False
+    return any(slack(hand, ranks, bound, pool) < 0 for hand, ranks in noted)
+
+
+def slack(
+    hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card], pool: Counter[Rank]
+) -> int:
+    """How many cards more than its free tokens a noted hand could still take; below 0: short.
+
+    Giving any one card lowers it by one at most (a card given to one of the
+    hand's own tokens lowers its room and its free tokens alike), so a hand
+    with slack ``s`` needs no new look until more than ``s`` cards are given.
+    A hand with no free token is never short: the largest int.
+    """
+    free = sum(1 for t in hand if t not in bound)
+    if not free:
+        return sys.maxsize
+    held = _held(hand, bound)
+    room = 0
+    for rank, count in pool.items():
+        limit = count if rank is Rank.JOKER else _most(ranks.count(rank)) - held.get(rank, 0)
+        room += min(count, limit)  # jokers make no four: all of them
+    return room - free
 
 
 def _room(limits: Counter[Rank], left: Iterable[tuple[Rank, int]]) -> int:

@@ -83,7 +83,9 @@ class Rank(enum.Enum):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self.value
+        # The member's own attribute: ``self.value`` goes through the enum's
+        # descriptor, and ranks key many dicts in the engine and the sampler.
+        return self._value_
 
     @property
     def plural(self) -> str:
@@ -145,7 +147,7 @@ class Suit(enum.Enum):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self.value
+        return self._value_  # as Rank.__hash__
 
     @classmethod
     def parse(cls, text: str | Suit) -> Suit:

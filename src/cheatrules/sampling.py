@@ -222,6 +222,11 @@ def _when_named(item: tuple[tuple[Card, _Target], int]) -> tuple[int, str, int]:
     return when, kind, which
 
 
+#: A later four set aside, seen from a hand: per rank its highest key, the copies it takes
+#: below that, and the cards the hand can shed until then (:meth:`_Plan.discards_ahead`).
+_Floors = tuple[dict[Rank, int], Counter[Card], int]
+
+
 #: A token's class at a hidden play: "U" (no card yet), "F" (free), "X" (barred from
 #: a pile the observer takes), its next target (a card of one copy), or a
 #: :class:`_Copy` for a card with copies.
@@ -284,9 +289,7 @@ class _Plan:
         self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
         self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int, int]]] = {}
         self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
-        self._floors_ahead: dict[
-            tuple[int, int], list[tuple[dict[Rank, int], Counter[Card], int]]
-        ] = {}
+        self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
         self._read()
         if seen.rules.discards.compulsory:
             self._read_fours()
@@ -295,24 +298,17 @@ class _Plan:
         # log names at once.
         self.fresh_in_pile: Counter[int] = Counter()
         self.copy_needs: Counter[tuple[Card, _Target]] = Counter()
+        # The same by place, and per card in time order: (target, copies named there).
+        self.copy_targets: dict[_Target, Counter[Card]] = {}
+        self.copy_sights: dict[Card, list[tuple[_Target, int]]] = {}
         self._read_sightings()
         moving = (Played, PileTaken, Drew, Discarded)
         self.plays = sorted(self.pile_of)  # every Played index, in time order
         self.quiet = {i for i, event in enumerate(self.events) if not isinstance(event, moving)}
         self.own_plays: dict[Card, list[int]] = {}  # card -> the observer's plays laying it
         self.own_groups: set[int] = set()  # the observer's plays
-        for index in self.plays:
-            event = self.events[index]
-            if isinstance(event, Played) and event.seat == self.seat:
-                self.own_groups.add(index)
-                for card in event.cards:
-                    self.own_plays.setdefault(card, []).append(index)
-        self.copy_targets: dict[_Target, Counter[Card]] = {}
-        # Per card with copies, its sightings in time order: (target, copies named there).
-        self.copy_sights: dict[Card, list[tuple[_Target, int]]] = {}
-        for (card, target), need in sorted(self.copy_needs.items(), key=_when_named):
-            self.copy_targets.setdefault(target, Counter())[card] = need
-            self.copy_sights.setdefault(card, []).append((target, need))
+        self.others_in_pile: dict[int, Counter[Card]] = {}
+        self._read_own()
         self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self.reach = _Reach(self)
         self.copy_reach = _Reach(self, shown=True)
@@ -325,20 +321,25 @@ class _Plan:
         }
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
-        # Per pile the observer takes: the cards it names there less those of
-        # its own groups in it, so the cards the other players' groups hold.
-        self.others_in_pile: dict[int, Counter[Card]] = {
-            pile: Counter(event.cards)
-            for pile, (taker, when) in self.taken.items()
-            if taker == self.seat
-            for event in (self.events[when],)
-            if isinstance(event, PileTaken)
-        }
-        for group in self.own_groups:
-            others = self.others_in_pile.get(self.pile_of[group])
-            played = self.events[group]
-            if others is not None and isinstance(played, Played):
-                others.subtract(played.cards)
+
+    def _read_own(self) -> None:
+        """The observer's plays and, per pile it takes, the cards the other players' groups hold.
+
+        Those are the cards it names there less those of its own groups in it.
+        """
+        for pile, (taker, when) in self.taken.items():
+            event = self.events[when]
+            if taker == self.seat and isinstance(event, PileTaken):
+                self.others_in_pile[pile] = Counter(event.cards)
+        for index in self.plays:
+            played = self.events[index]
+            if isinstance(played, Played) and played.seat == self.seat:
+                self.own_groups.add(index)
+                for card in played.cards:
+                    self.own_plays.setdefault(card, []).append(index)
+                others = self.others_in_pile.get(self.pile_of[index])
+                if others is not None:
+                    others.subtract(played.cards)
         for pile, others in self.others_in_pile.items():
             self.others_in_pile[pile] = +others
 
@@ -358,6 +359,9 @@ class _Plan:
                     self.copy_needs[card, target] += 1
                 if target[0] == "pile":
                     self.fresh_in_pile[target[1]] += 1
+        for (card, target), need in sorted(self.copy_needs.items(), key=_when_named):
+            self.copy_targets.setdefault(target, Counter())[card] = need
+            self.copy_sights.setdefault(card, []).append((target, need))
 
     def _read(self) -> None:
         """Follow the log: piles, shown groups, hand sizes, and where each card is named."""
@@ -526,9 +530,7 @@ class _Plan:
         self._seen_ahead[key] = found
         return found
 
-    def discards_ahead(
-        self, index: int, seat: int
-    ) -> list[tuple[dict[Rank, int], Counter[Card], int]]:
+    def discards_ahead(self, index: int, seat: int) -> list[_Floors]:
         """``seat``'s later fours set aside, as seen just after ``index`` (with copies).
 
         For each: per rank set aside, the highest key of the copies it takes,
@@ -759,6 +761,12 @@ class _State:
     # token still in that hand then holds no lower one (token -> rank -> the
     # least key it may hold; each inner dict replaced, never changed).
     floors: dict[int, dict[Rank, int]] = attrs.Factory(dict)
+    # Per noted hand: how many cards had been given (the size of ``bound``,
+    # which keeps the order they were given in) when its slack was last
+    # worked out, and that slack (see _fourless.slack); and how many when the
+    # noted hands last passed their tests (only a card given changes them).
+    four_marks: list[tuple[int, int]] = attrs.Factory(list)
+    fours_passed: int = -1
 
     def copy(self) -> _State:
         return _State(
@@ -773,6 +781,8 @@ class _State:
             self.dirty,
             self.first,
             dict(self.floors) if self.floors else self.floors,
+            list(self.four_marks),
+            self.fours_passed,
         )
 
     def bind(self, token: int, card: Card, copies: int) -> bool:
@@ -1393,19 +1403,39 @@ class _Search:
     def _fours(self, index: int, state: _State) -> bool:
         """Under compulsory discards, note a taker's hand; False if a hand holds a four already."""
         pickup = self.plan.fours_at.get(index)
+        bound = state.bound
         if pickup is not None:
             seat, ranks = self.plan.checks[pickup]
             state.fours.append((tuple(state.hands[seat]), ranks))
-        if not state.fours:
+            state.four_marks.append((-1, 0))
+        given = len(bound)
+        if not state.fours or (pickup is None and state.fours_passed == given):
             return True
         # A card named later may complete a four in a hand noted earlier, or
-        # leave too few cards to fill one without a four.
-        if _fourless.holds_extra_four(state.fours, state.bound):
-            return False
-        left: Counter[Rank] = Counter()
-        for card, count in self.plan.copies.items():
-            left[card.rank] += count - state.used[card]
-        return not _fourless.short_of_fours(state.fours, state.bound, left)
+        # leave too few cards to fill one without a four. Only the hands
+        # holding a card given since the last pass can hold a four now, and
+        # only those whose slack the cards given since may have used up can
+        # be short.
+        since = state.fours_passed
+        fresh = set(itertools.islice(bound, since, None)) if since >= 0 else None
+        left: Counter[Rank] | None = None
+        for number, (hand, ranks) in enumerate(state.fours):
+            at, slack = state.four_marks[number]
+            touched = at < 0 or fresh is None or not fresh.isdisjoint(hand)
+            if touched and _fourless.holds_extra_four(((hand, ranks),), bound):
+                return False
+            if at >= 0 and slack >= given - at:
+                continue
+            if left is None:
+                left = Counter()
+                for card, count in self.plan.copies.items():
+                    left[card.rank] += count - state.used[card]
+            slack = _fourless.slack(hand, ranks, bound, left)
+            if slack < 0:
+                return False
+            state.four_marks[number] = (given, slack)
+        state.fours_passed = given
+        return True
 
     def _own(
         self, hand: list[int], cards: tuple[Card, ...], state: _State
