@@ -284,6 +284,21 @@ def test_every_view_of_a_game_with_copies_fours_set_aside_or_a_stock_samples(
     _samples_a_seats_view(_position(rules, seed, decisions), seed, data)
 
 
+def _game_and_plan(
+    rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
+) -> tuple[list[cr.GameState], int, sampling._Plan]:
+    """Every state of a seeded random game, a seat drawn from ``data``, and its view's plan."""
+    rng = random.Random(seed)
+    game = [cr.deal(rules, seed=seed)]
+    while len(game) <= decisions and not game[-1].is_over:
+        game.append(game[-1].apply(random_action(game[-1], rng)))
+    observer = data.draw(st.integers(0, rules.players - 1))
+    seen = game[-1].observe(observer)
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    return game, observer, sampling._Plan(seen, dealt)
+
+
 @settings(examples(10))
 @given(TWO_PACKS | TWO_PACKS_DISCARDING, st.integers(0, 2**32), st.integers(20, 250), st.data())
 def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observer_takes(
@@ -295,15 +310,7 @@ def test_a_hand_keeps_enough_cards_for_each_group_it_lays_into_a_pile_the_observ
     # first, in groups laid elsewhere or fours set aside, and must hold or
     # gain (take up, draw) enough cards named there; and a hand that sets a
     # four aside holds no lower copy of its rank than those it sets aside.
-    rng = random.Random(seed)
-    game = [cr.deal(rules, seed=seed)]
-    while len(game) <= decisions and not game[-1].is_over:
-        game.append(game[-1].apply(random_action(game[-1], rng)))
-    observer = data.draw(st.integers(0, rules.players - 1))
-    seen = game[-1].observe(observer)
-    dealt = seen.events[0]
-    assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(seen, dealt)
+    game, observer, plan = _game_and_plan(rules, seed, decisions, data)
     for state in game:
         index = len(state.events) - 1
         for seat, hand in enumerate(state.hands):
@@ -329,15 +336,7 @@ def test_the_copies_of_a_card_in_a_real_game_can_meet_its_later_sightings(
     # moment the copies of a card, from the hands holding them (a copy on the
     # table or in the stock may start anywhere), can be at each of its later
     # sightings in turn, one copy a sighting.
-    rng = random.Random(seed)
-    game = [cr.deal(rules, seed=seed)]
-    while len(game) <= decisions and not game[-1].is_over:
-        game.append(game[-1].apply(random_action(game[-1], rng)))
-    observer = data.draw(st.integers(0, rules.players - 1))
-    seen = game[-1].observe(observer)
-    dealt = seen.events[0]
-    assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(seen, dealt)
+    game, observer, plan = _game_and_plan(rules, seed, decisions, data)
     search = sampling._Search(plan, random.Random(0))
     for state in game:
         index = len(state.events) - 1
