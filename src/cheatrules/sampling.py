@@ -880,9 +880,8 @@ class _Search:
         # and never revisited: that is every choice while the unnamed cards of
         # a hand are alike, but not when a four must not form (compulsory
         # discards). With copies, the tokens of one class are drawn at random
-        # too, though copies of different cards may share a class; and a
-        # discard takes the lowest copies, which the search does not model.
-        # There a search that finds nothing starts again.
+        # too, though copies of different cards may share a class. There a
+        # search that finds nothing starts again.
         self.copied = bool(plan.copy_needs)
         self.copies_in_deck = not plan.unique
         self.compulsory = plan.rules.discards.compulsory
