@@ -268,7 +268,8 @@ TWO_PACKS_DISCARDING = st.sampled_from(
 # Derandomized for the same reason as the property above. Capped at 300
 # decisions (it was 200 until the chain and shedding tests): at 400 it draws
 # a view of english(5, decks=2, passing="consent") that spends the whole
-# budget, for minutes (see the guide's known limits).
+# budget in 41 s, and Hypothesis retries it while shrinking (see the guide's
+# known limits).
 @settings(examples(10), derandomize=True)
 @given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 300), st.data())
 def test_every_view_of_a_game_with_copies_of_each_card_samples(
