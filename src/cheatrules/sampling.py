@@ -22,8 +22,12 @@ the matching test runs again only after a card with copies was given or where la
 group changes where a token can go. A card with copies (two packs, more than
 two jokers) is followed by counting instead: wherever the log names copies
 of it later, the tokens that have it or may still get it and can get there
-must be enough, card by card and for all the cards named there together, and
-a pile the observer takes may hold only cards it names. That test runs once
+must be enough, card by card and for all the cards named there together;
+each card's copies can meet its later sightings in time order, one copy a
+sighting (a chain test); a pile the observer takes may hold only cards it
+names, less its own there, and a hand that lays into such a pile must still
+hold enough of them and shed the rest in time; and a four set aside takes
+the lowest copies of its rank, so no lower one stays in that hand. That test runs once
 before a play's choices too, and bounds how many tokens of each such card,
 and how many with no card yet, the group may take where a later sighting is
 reached from the hand but not from the table or the other way round. A card
