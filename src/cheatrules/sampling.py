@@ -1204,6 +1204,8 @@ class _Search:
                 unnamed.append(token)
             elif card in wanted:
                 held.setdefault(card, []).append(token)
+        # Without fours to keep out or copies set aside, any unnamed token may be any card.
+        any_card = not state.fours and not state.floors
         for card, count in wanted.items():
             have = held.get(card, [])
             left = self.plan.copies[card] - state.used[card]
@@ -1212,7 +1214,7 @@ class _Search:
                 free = [
                     t
                     for t in (unnamed if left else ())
-                    if t not in chosen and self._may_be(t, card, state)
+                    if t not in chosen and (any_card or self._may_be(t, card, state))
                 ]
                 for new in range(max(0, count - len(have)), min(count, left, len(free)) + 1):
                     fresh = self.rng.sample(free, new)
