@@ -52,6 +52,57 @@ def test_a_late_group_that_an_early_choice_cannot_fill_costs_only_a_short_run(
     assert sample(seen, random.Random(rng_seed)).observe(1) == seen
 
 
+def _stall(restarts: sampling._Restarts, deepest: int) -> int:
+    """Replay up to event ``deepest``, then in place until the policy says to start again."""
+    for index in range(restarts.deepest, deepest + 1):
+        restarts.step(index)
+    idle = 0
+    while not restarts.due():
+        restarts.step(deepest - 1)
+        idle += 1
+    return idle
+
+
+def test_a_search_with_copies_goes_back_further_each_time_it_stalls_no_deeper() -> None:
+    # With copies, a search that replays 4 * span + 64 events without getting
+    # deeper goes back span events (32 at first) before the deepest event it
+    # reached and draws from there afresh; the span doubles while it stalls
+    # no deeper, starts at 32 again where it got deeper, and a span that
+    # reaches back to the first event is a fresh start.
+    restarts = sampling._Restarts(600, partial=True)
+    assert _stall(restarts, 300) == 4 * 32 + 64
+    assert restarts.back_to() == 300 - 32
+    restarts.resume(268)
+    assert _stall(restarts, 300) == 4 * 32 + 64
+    assert restarts.back_to() == 300 - 64  # no deeper: twice as far back
+    restarts.resume(236)
+    assert _stall(restarts, 310) == 4 * 64 + 64  # the stretch follows the span
+    assert restarts.back_to() == 310 - 32  # deeper: 32 again
+    for span in (32, 64, 128, 256):
+        restarts.resume(310 - span)
+        assert _stall(restarts, 310) == 4 * span + 64
+        assert restarts.back_to() == max(0, 310 - 2 * span)
+    restarts.resume(0)  # 512 events back: a fresh start, with a span of 32
+    assert _stall(restarts, 50) == 4 * 32 + 64
+    assert restarts.back_to() == 50 - 32
+
+
+def test_with_one_copy_of_each_card_the_search_starts_afresh_after_runs_of_luby_lengths() -> None:
+    # One pack: each run starts from the first event, after 1 1 2 1 1 2 4 ...
+    # times four passes over the log (and 64 events), whether or not it got deeper.
+    restarts = sampling._Restarts(10, partial=False)
+    lengths = []
+    for _ in range(7):
+        idle = 0
+        while not restarts.due():
+            restarts.step(min(idle, 9))
+            idle += 1
+        lengths.append(idle)
+        assert restarts.back_to() == 0
+        restarts.resume(0)
+    assert lengths == [104 * term for term in (1, 1, 2, 1, 1, 2, 4)]
+
+
 @pytest.mark.parametrize(
     ("rules", "seed", "seat", "decisions"),
     [(cr.english(3), 10, 1, 238), (cr.english(3, passing="consent"), 8, 2, 182)],
@@ -137,16 +188,21 @@ def test_a_wide_play_with_copies_is_bounded_before_the_draw(rng_seed: int) -> No
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(0, 2), (1, 2)])
-def test_copies_a_pile_the_seat_takes_needs_are_kept_for_it(seed: int, seat: int) -> None:
+@pytest.mark.parametrize("rng_seed", [0, 1])
+def test_copies_a_pile_the_seat_takes_needs_are_kept_for_it(
+    seed: int, seat: int, rng_seed: int
+) -> None:
     # Four players, two packs, decision 320 (427 and 352 events). Piles the
     # seat takes name every card in them: a hand had let go of the cards only
     # it could still bring to such a pile, or held more cards named nowhere
     # in it than it could shed before laying into it; and another hand's copy
     # went into a pile that holds the copy the seat lays there itself. Found
     # only when the pile was taken, these spent 60,000 events and more
-    # (200,000, the whole budget, for seed 0 with rng seed 0).
+    # (200,000, the whole budget, for seed 0 with rng seed 0). Over eight rng
+    # seeds the search now spends 354 to 5,154 events on seed 1's view and
+    # 432 to 33,907 on seed 0's (18,540 and 14,027 with these two).
     seen = _position(cr.english(4, decks=2), seed=seed, decisions=320).observe(seat)
-    assert sample(seen, random.Random(1), budget=5000).observe(seat) == seen
+    assert sample(seen, random.Random(rng_seed), budget=30_000).observe(seat) == seen
 
 
 @pytest.mark.parametrize(
@@ -265,13 +321,14 @@ TWO_PACKS_DISCARDING = st.sampled_from(
 )
 
 
-# Derandomized for the same reason as the property above. Capped at 300
-# decisions (it was 200 until the chain and shedding tests): at 400 it draws
-# a view of english(5, decks=2, passing="consent") that spends the whole
-# budget in 41 s, and Hypothesis retries it while shrinking (see the guide's
-# known limits).
+# Derandomized for the same reason as the property above. Capped at 400
+# decisions (200 until the chain and shedding tests, 300 until the search
+# went back only a span of events where it stalls): at 400 it draws a view
+# of english(5, decks=2, passing="consent") (seed 1448850, decision 387,
+# seat 2, 530 events) that spent the whole budget, 41 s, and now samples in
+# 1 to 12 s (12 s with the seed drawn here; see the guide's known limits).
 @settings(examples(10), derandomize=True)
-@given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 300), st.data())
+@given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 400), st.data())
 def test_every_view_of_a_game_with_copies_of_each_card_samples(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
 ) -> None:

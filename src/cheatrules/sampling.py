@@ -40,7 +40,12 @@ cut at lengths that follow the Luby sequence (1 1 2 1 1 2 4 ... times four
 passes over the log) and each starts again from the first event in a fresh
 random order: most runs are short, so an early choice that dooms a late
 group costs little, and some are long enough for a view that needs a long
-backtrack. Under compulsory discards a hand noted just after a pickup may hold no four
+backtrack. With copies a search stalls at one conflict after another, far
+apart, so it does not start from the first event each time: where it
+replays a stretch without getting deeper it goes back a span of events
+before the deepest event it reached and draws every choice from there
+afresh, the span doubling while it stalls no deeper (the private
+``_Restarts``). Under compulsory discards a hand noted just after a pickup may hold no four
 it did not set aside: the search refuses a step that breaks that, looks
 ahead from each unseen play to its player's later checks, and deals the
 cards nobody saw under those limits (the private ``_fourless`` module), backing
@@ -127,8 +132,9 @@ def sample(
     (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
     The search covers every choice of laid cards, depth first; a run that
-    grows long restarts in a fresh random order, and the whole search stops
-    at ``budget`` events replayed (see the limits in the seat-view guide:
+    grows long restarts in a fresh random order (with copies of each card, a
+    search that stalls draws afresh from a little before where it got to),
+    and the whole search stops at ``budget`` events replayed (see the limits in the seat-view guide:
     compulsory discards, and deep views with two packs). How close the samples are to
     uniform over the histories the seat cannot rule out is measured in the
     seat-view guide.
@@ -814,10 +820,6 @@ class _State:
         return floor is None or card.key >= floor.get(card.rank, -1)
 
 
-#: What one run of the search returns when it spent its share of the budget.
-_RESTART = "restart"
-
-
 @attrs.frozen
 class _Draw:
     """A choice of how many tokens of each class to lay; which ones is drawn when it is tried."""
@@ -909,7 +911,7 @@ class _Search:
         return True
 
     def run(self, budget: int) -> _Built | None:
-        """Replay the log, restarting on a long search; None if no game gives the log.
+        """Replay the log depth first, starting afresh where it stalls; None if no game gives it.
 
         Raises:
             SamplingError: the search spent ``budget`` events.
@@ -917,50 +919,50 @@ class _Search:
         """
         if not self._setup():
             return None
-        start, unit = self.start, 4 * len(self.plan.events) + 64
-        for run in itertools.count(1):
-            if self.spent >= budget:
-                break
-            self.start = start.copy()
-            built, used = self._run(min(unit * _luby(run), budget - self.spent))
-            self.spent += used
-            if isinstance(built, _Built) or (built is None and self.exhaustive):
-                return built
-        raise SamplingError(
-            f"the sampler's search spent its work budget ({budget} events replayed) on"
-            f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
-        )
-
-    def _run(self, limit: int) -> tuple[_Built | str | None, int]:
-        """One depth-first run: the game, None (no game), or _RESTART after ``limit`` events."""
-        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
-        state, index = self.start, 0
         events, quiet = self.plan.events, self.plan.quiet
+        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
+        state, index = self.start.copy(), 0
         options: list[_Choice | _Draw] | None = None
-        used = 0
-        while True:
-            if used >= limit:
-                return _RESTART, used
+        restarts = _Restarts(len(events), partial=self.copies_in_deck)
+        while self.spent < budget:
+            if restarts.due():
+                # Back to the latest choice at or before the event the policy
+                # names (the first event: a fresh start), its options drawn afresh.
+                back = restarts.back_to()
+                while stack and stack[-1][0] > back:
+                    stack.pop()
+                if back > 0 and stack:
+                    index, state, _ = stack.pop()
+                else:
+                    stack, state, index = [], self.start.copy(), 0
+                restarts.resume(index)
+                options = None
+                continue
             if options is None:
                 if index == len(events):
                     built = self._built(state)
                     if built is not None:
-                        return built, used
+                        return built
                     options = []  # no deal of the cards left fits: back up
                 elif index in quiet:  # an event that moves no token: nothing to choose or test
+                    self.spent += 1
+                    restarts.step(index)
                     index += 1
-                    used += 1
                     continue
                 else:
                     options = self._options(index, events[index], state)
             if not options:
-                if not stack:
-                    return None, used
-                index, state, options = stack.pop()
+                if stack:
+                    index, state, options = stack.pop()
+                elif self.exhaustive:
+                    return None  # every choice was tried: no game gives this log
+                else:
+                    restarts.now()  # random picks the search does not branch on: start again
                 continue
             if len(options) > 1:
                 stack.append((index, state.copy(), options[1:]))
-            used += 1
+            self.spent += 1
+            restarts.step(index)
             choice = options[0]
             if isinstance(choice, _Draw):
                 choice = choice.tokens(self.rng)
@@ -969,6 +971,10 @@ class _Search:
                 options = None
             else:
                 options = []  # a dead end: back up to the latest alternative
+        raise SamplingError(
+            f"the sampler's search spent its work budget ({budget} events replayed) on"
+            f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
+        )
 
     def _built(self, state: _State) -> _Built | None:
         """The finished replay; under compulsory discards, None if the cards left fit no deal."""
@@ -1712,6 +1718,78 @@ def _tops(cards: tuple[Card, ...]) -> dict[Rank, int]:
     for card in cards:
         tops[card.rank] = max(tops.get(card.rank, -1), card.key)
     return tops
+
+
+#: How many events before the deepest it reached the search goes back when it first stalls (copies).
+_SPAN = 32
+
+
+class _Restarts:
+    """When the search starts again, and from where: the policy against a choice far back.
+
+    Backing up in time order can take exponentially long when the choice at
+    fault lies far back. With one copy of each card the search makes runs
+    whose lengths follow the Luby sequence (1 1 2 1 1 2 4 ... times four
+    passes over the log), each from the first event in a fresh random order.
+    With copies (``partial``) the tests are weaker, and a search stalls at
+    one conflict after another, far apart: where it replays ``4 * span +
+    64`` events without getting deeper, it goes back ``span`` events before
+    the deepest event it reached and draws every choice from there afresh,
+    keeping what came before. ``span`` starts at :data:`_SPAN`, doubles each
+    time the search stalls no deeper than the time before, and starts again
+    where it gets deeper; where it reaches back to the first event, the
+    search starts afresh.
+    """
+
+    def __init__(self, events: int, partial: bool) -> None:
+        self.partial = partial
+        self.unit = 4 * events + 64  # events a Luby run of length 1 replays
+        self.run = 1
+        self.span = _SPAN
+        self.idle = 0  # events replayed since the last start, or (partial) since it got deeper
+        self.deepest = 0  # the deepest event reached since the last start
+        self.stalled = -1  # where it stalled last (partial); -1 after a fresh start
+        self.fresh = False  # start afresh now
+
+    def step(self, index: int) -> None:
+        """Event ``index`` replayed."""
+        if index > self.deepest:
+            self.deepest = index
+            if self.partial:
+                self.idle = 0
+                return
+        self.idle += 1
+
+    def due(self) -> bool:
+        """Whether the search should start again now."""
+        if self.fresh:
+            return True
+        if self.partial:
+            return self.idle >= 4 * self.span + 64
+        return self.idle >= self.unit * _luby(self.run)
+
+    def now(self) -> None:
+        """Start afresh at once, from the first event."""
+        self.fresh = True
+
+    def back_to(self) -> int:
+        """The event to start again from: 0 for a fresh start."""
+        if self.fresh or not self.partial:
+            self.run += 1
+            return 0
+        if self.deepest > self.stalled:
+            self.span = _SPAN
+        else:
+            self.span *= 2
+        self.stalled = self.deepest
+        return max(0, self.deepest - self.span)
+
+    def resume(self, index: int) -> None:
+        """The search starts again at event ``index``."""
+        if index == 0:
+            self.stalled, self.span = -1, _SPAN
+        self.fresh = False
+        self.idle, self.deepest = 0, index
 
 
 def _luby(run: int) -> int:
