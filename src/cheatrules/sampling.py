@@ -1625,8 +1625,14 @@ class _Search:
                     continue
             elif not reach.in_stock(which, target):
                 continue
-            for card in needs.keys() & cards.keys() if len(needs) < len(cards) else cards:
-                have[card] += cards[card]
+            if len(needs) < len(cards):
+                for card in needs:
+                    number = cards.get(card)
+                    if number:
+                        have[card] += number
+            else:
+                for card, number in cards.items():
+                    have[card] += number
             unnamed += free
         return have, unnamed
 
