@@ -134,10 +134,10 @@ def sample(
     The search covers every choice of laid cards, depth first; a run that
     grows long restarts in a fresh random order (with copies of each card, a
     search that stalls draws afresh from a little before where it got to),
-    and the whole search stops at ``budget`` events replayed (see the limits in the seat-view guide:
-    compulsory discards, and deep views with two packs). How close the samples are to
-    uniform over the histories the seat cannot rule out is measured in the
-    seat-view guide.
+    and the whole search stops at ``budget`` events replayed (see the limits
+    in the seat-view guide: compulsory discards, and deep views with two
+    packs). How close the samples are to uniform over the histories the seat
+    cannot rule out is measured in the seat-view guide.
 
     Args:
         seen: the seat's view.
@@ -1742,9 +1742,9 @@ class _Restarts:
     64`` events without getting deeper, it goes back ``span`` events before
     the deepest event it reached and draws every choice from there afresh,
     keeping what came before. ``span`` starts at :data:`_SPAN`, doubles each
-    time the search stalls no deeper than the time before, and starts again
-    where it gets deeper; where it reaches back to the first event, the
-    search starts afresh.
+    time the search stalls no deeper than the time before, and is
+    :data:`_SPAN` again where it stalls deeper; where it reaches back to the
+    first event, the search starts afresh.
     """
 
     def __init__(self, events: int, partial: bool) -> None:
