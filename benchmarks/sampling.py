@@ -11,7 +11,11 @@ discards, where no hand may hold a four it did not set aside after taking
 the pile. With ``--mixed`` (400 unless given) each game has its own random
 option combination: either game, two to six players, one pack or two,
 jokers, a stock, and any named policy of each family (the failures are
-listed with their rules, game seed and depth). For each it times one
+listed with their rules, game seed and depth). With ``--deep`` (200
+unless given) the games are 5- and 6-player English with two packs and
+random options that lengthen them (an extended window, jokers, ranks held,
+passes by consent), two views a game at decision 250 or later: the views
+where the search is weakest. For each it times one
 ``sample()`` and the ``apply`` of a random legal action from the same state,
 and prints the failures (target 0), and the median and 95th percentile of
 sample time over the median ``apply``, and the share of views that took more
@@ -71,24 +75,54 @@ def mixed_rules(rng: random.Random) -> tuple[cr.Rules, str]:
         return rules, f"{make.__name__}({players}{', ' if words else ''}{words})"
 
 
-def positions(
-    count: int, two_packs: bool = False, compulsory: bool = False, mixed: bool = False
-) -> list[tuple[cr.GameState, str]]:
-    """``count`` states cut from seeded random games at random depths, each with its game."""
-    states: list[tuple[cr.GameState, str]] = []
-    seed = 0
-    while len(states) < count:
+def deep_rules(rng: random.Random) -> tuple[cr.Rules, str]:
+    """A crowded two-pack table: five or six players, and some options that lengthen games.
+
+    Returns the rules and the call that makes them.
+    """
+    options: dict[str, object] = {}
+    if rng.random() < 0.5:
+        options["window"] = "extended"
+    if rng.random() < 0.3:
+        options["jokers"] = rng.choice([True, "per-pack"])
+    if rng.random() < 0.3:
+        options["ranks"] = "hold"
+    if rng.random() < 0.3:
+        options["passing"] = "consent"
+    players = rng.choice([5, 6])
+    words = "".join(f", {name}={value!r}" for name, value in options.items())
+    return cr.english(players, decks=2, **options), f"english({players}, decks=2{words})"
+
+
+def _rules(mode: str, seed: int) -> tuple[cr.Rules, str]:
+    """The rules of game ``seed`` in ``mode``, and the call that makes them."""
+    if mode == "mixed":
+        return mixed_rules(random.Random(-1 - seed))
+    if mode == "deep":
+        return deep_rules(random.Random(-1 - seed))
+    if mode == "two-packs":
+        rules = cr.english(4, decks=2)
+    elif mode == "compulsory":
+        make = (cr.english, cr.verish)[seed % 2]
+        rules = make(3 + seed // 2 % 2, discards="compulsory")
+    else:
         rules = (cr.english(3), cr.english(4), cr.english(3), cr.english(4))[seed % 4]
         if seed % 10 == 9:
             rules = cr.verish(3)
-        if two_packs:
-            rules = cr.english(4, decks=2)
-        if compulsory:
-            make = (cr.english, cr.verish)[seed % 2]
-            rules = make(3 + seed // 2 % 2, discards="compulsory")
-        call = rules.name
-        if mixed:
-            rules, call = mixed_rules(random.Random(-1 - seed))
+    return rules, rules.name
+
+
+def positions(count: int, mode: str = "plain") -> list[tuple[cr.GameState, str]]:
+    """``count`` states cut from seeded random games at random depths, each with its game.
+
+    ``mode`` is one of :data:`MODES`; ``"deep"`` cuts only at decision 250 or later.
+    """
+    states: list[tuple[cr.GameState, str]] = []
+    seed = 0
+    cuts = 20 if mode in ("plain", "two-packs", "compulsory") else 5 if mode == "mixed" else 2
+    least = 250 if mode == "deep" else 0
+    while len(states) < count:
+        rules, call = _rules(mode, seed)
         rng = random.Random(seed)
         state = cr.deal(rules, seed=seed)
         game = [state]
@@ -98,13 +132,14 @@ def positions(
             else:
                 state = state.apply(state.legal_actions().choice(rng))
             game.append(state)
-        cut = rng.sample(range(len(game) - 1), min(5 if mixed else 20, len(game) - 1))
+        depths = range(least, len(game) - 1)
+        cut = rng.sample(depths, min(cuts, len(depths)))
         states.extend((game[depth], f"{call}, game seed {seed}, decision {depth}") for depth in cut)
         seed += 1
     return states[:count]
 
 
-def main(count: int, two_packs: bool = False, compulsory: bool = False, mixed: bool = False) -> int:
+def main(count: int, mode: str = "plain") -> int:
     signal.signal(signal.SIGALRM, _stop)
     clock = time.perf_counter
     applies: list[float] = []
@@ -113,7 +148,7 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False, mixed: b
     failed = slow = 0
     lagging: list[str] = []
     failing: list[str] = []
-    for number, (state, game) in enumerate(positions(count, two_packs, compulsory, mixed)):
+    for number, (state, game) in enumerate(positions(count, mode)):
         rng = random.Random(number)
         action = state.legal_actions().choice(rng)
         start = clock()
@@ -150,11 +185,7 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False, mixed: b
     samples.sort()
     median = statistics.median(samples) / apply
     p95 = samples[int(0.95 * len(samples))] / apply
-    games = "4-player English, two packs" if two_packs else "3-/4-player English, Verish'"
-    if compulsory:
-        games = "3-/4-player English and Verish', compulsory discards"
-    if mixed:
-        games = "random option combinations"
+    games = MODES[mode][1]
     print(f"{games}, positions {count}: failures {failed}, stopped after {LIMIT} s {slow}")
     print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
     print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
@@ -167,11 +198,23 @@ def main(count: int, two_packs: bool = False, compulsory: bool = False, mixed: b
     return 0
 
 
+#: Each mode: the positions it draws unless told, and what they are.
+MODES = {
+    "plain": (2000, "3-/4-player English, Verish'"),
+    "two-packs": (200, "4-player English, two packs"),
+    "compulsory": (200, "3-/4-player English and Verish', compulsory discards"),
+    "mixed": (400, "random option combinations"),
+    "deep": (200, "5-/6-player English, two packs, decision 250 or later"),
+}
+
+
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    two = "--two-packs" in arguments
-    compulsory = "--compulsory" in arguments
-    mixed = "--mixed" in arguments
+    flags = [argument[2:] for argument in arguments if argument.startswith("--")]
+    unknown = [flag for flag in flags if flag not in MODES]
+    if unknown or len(flags) > 1:
+        modes = " | ".join(f"--{name}" for name in MODES if name != "plain")
+        sys.exit(f"usage: sampling.py [{modes}] [positions]")
+    chosen = flags[0] if flags else "plain"
     numbers = [int(argument) for argument in arguments if not argument.startswith("--")]
-    default = 400 if mixed else 200 if two or compulsory else 2000
-    sys.exit(main(numbers[0] if numbers else default, two, compulsory, mixed))
+    sys.exit(main(numbers[0] if numbers else MODES[chosen][0], chosen))
