@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
 from typing import TypeVar
 
@@ -58,10 +58,10 @@ def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card])
     (with two packs, the fifth to seventh copies beside one four set aside).
     A negative cap means the cards it has already make a four too many.
     """
-    held = Counter(bound[t].rank for t in hand if t in bound)
+    held = _held(hand, bound)
     allowed = Counter(ranks)
     return Counter(
-        {rank: _most(allowed[rank]) - held[rank] for rank in Rank if rank is not Rank.JOKER}
+        {rank: _most(allowed[rank]) - held.get(rank, 0) for rank in Rank if rank is not Rank.JOKER}
     )
 
 
@@ -127,14 +127,16 @@ def slack(
     if not free:
         return sys.maxsize
     held = _held(hand, bound)
-    room = 0
-    for rank, count in pool.items():
-        limit = count if rank is Rank.JOKER else _most(ranks.count(rank)) - held.get(rank, 0)
-        room += min(count, limit)  # jokers make no four: all of them
-    return room - free
+    # The caps of the ranks left alone (caps() works out all thirteen).
+    limits: dict[Rank, int] = {
+        rank: _most(ranks.count(rank)) - held.get(rank, 0)
+        for rank in pool
+        if rank is not Rank.JOKER
+    }
+    return _room(limits, pool.items()) - free
 
 
-def _room(limits: Counter[Rank], left: Iterable[tuple[Rank, int]]) -> int:
+def _room(limits: Mapping[Rank, int], left: Iterable[tuple[Rank, int]]) -> int:
     """How many of the cards ``left`` (count per rank) a hand may take within ``limits``.
 
     Jokers make no four: all of them.
