@@ -166,6 +166,8 @@ LAYERS: list[tuple[str, list[str]]] = [
         [
             "cheatrules.knowledge",
             "cheatrules._fourless",
+            "cheatrules._matching",
+            "cheatrules._twins",
             "cheatrules.sampling",
             "cheatrules._encoding_checks",
             "cheatrules.encoding",

@@ -19,28 +19,43 @@ exact test for each card alone (every card the log names later can still get
 there, a private ``_Reach``) and a matching test for the unnamed tokens together
 (enough of them can still reach the places where the log names new cards);
 the matching test runs again only after a card with copies was given or where laying a
-group changes where a token can go. A card with copies (two packs, more than
-two jokers) is followed by counting instead: wherever the log names copies
-of it later, the tokens that have it or may still get it and can get there
-must be enough, card by card and for all the cards named there together;
-each card's copies can meet its later sightings in time order, one copy a
-sighting (a chain test); a pile the observer takes may hold only cards it
-names, less its own there, and a hand that lays into such a pile must still
-hold enough of them and shed the rest in time; and a four set aside takes
-the lowest copies of its rank, so no lower one stays in that hand. That test runs once
-before a play's choices too, and bounds how many tokens of each such card,
-and how many with no card yet, the group may take where a later sighting is
-reached from the hand but not from the table or the other way round. A card
-shown in a hand is one of that hand's tokens with the card, or a new one
-while copies are left: the search tries both. Where two cards compete for one slot and
-the tests miss it, the search backs up to the latest choice with
-alternatives left. Backing up chronologically
+group changes where a token can go.
+
+With copies of a card (two packs, more than two jokers) a card the log
+names twice may be one copy that travelled or both copies. Two searches
+take turns there, each turn with twice the budget of its last (the private
+``_with_copies``). The first tells the copies apart (the private ``_twins``
+module): each sighting is given a copy, so that every copy's sightings form
+a path a card can travel, and the view of one-copy cards this labelling
+makes is searched as above, with one more test: the named cards a hand
+must pass on, in its hand or in a pile it takes later, must fit the slots
+of its groups nobody saw (a matching). A labelling is drawn at random,
+mended where it asks a hand to pass on more copies than that, and searched
+in runs cut at Luby lengths; what the search blames a labelling for leans
+the later draws. The second search follows copies by counting instead:
+wherever the log names copies of a card later, the tokens that have it or
+may still get it and can get there must be enough, card by card and for
+all the cards named there together; each card's copies can meet its later
+sightings in time order, one copy a sighting (a chain test); a pile the
+observer takes may hold only cards it names, less its own there, and a hand
+that lays into such a pile must still hold enough of them and shed the rest
+in time; and a four set aside takes the lowest copies of its rank, so no
+lower one stays in that hand. That test runs once before a play's choices
+too, and bounds how many tokens of each such card, and how many with no
+card yet, the group may take where a later sighting is reached from the
+hand but not from the table or the other way round. A card shown in a hand
+is one of that hand's tokens with the card, or a new one while copies are
+left: the search tries both. Each search finds games the other is slow on.
+Under compulsory discards with copies the counting search runs alone.
+
+Where two cards compete for one slot and the tests miss it, a search backs
+up to the latest choice with alternatives left. Backing up chronologically
 can take exponentially long when the conflict lies far back, so runs are
 cut at lengths that follow the Luby sequence (1 1 2 1 1 2 4 ... times four
 passes over the log) and each starts again from the first event in a fresh
 random order: most runs are short, so an early choice that dooms a late
 group costs little, and some are long enough for a view that needs a long
-backtrack. With copies a search stalls at one conflict after another, far
+backtrack. The counting search stalls at one conflict after another, far
 apart, so it does not start from the first event each time: where it
 replays a stretch without getting deeper it goes back a span of events
 before the deepest event it reached and draws every choice from there
@@ -50,8 +65,8 @@ it did not set aside: the search refuses a step that breaks that, looks
 ahead from each unseen play to its player's later checks, and deals the
 cards nobody saw under those limits (the private ``_fourless`` module), backing
 up where no deal fits. A hard budget of events replayed bounds the whole search and
-raises :class:`SamplingError` saying so (never met on the one-pack
-benchmark's views; see the seat-view guide for two packs). A view no game can
+raises :class:`SamplingError` saying so (never met on the benchmarks' views
+with one pack; see the seat-view guide for two packs). A view no game can
 give (a hand-made, contradictory one) raises :class:`SamplingError` too.
 """
 
@@ -62,14 +77,15 @@ import random
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import suppress
 from math import comb
 from operator import attrgetter
 
 import attrs
 
-from cheatrules import _fourless
+from cheatrules import _fourless, _twins
+from cheatrules._matching import matched, unmatched
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
@@ -89,6 +105,7 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
+from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
 __all__ = ["SamplingError", "sample"]
@@ -132,11 +149,11 @@ def sample(
     (:attr:`~cheatrules.GameState.draws`). Both are part of its value.
 
     The search covers every choice of laid cards, depth first; a run that
-    grows long restarts in a fresh random order (with copies of each card, a
-    search that stalls draws afresh from a little before where it got to),
-    and the whole search stops at ``budget`` events replayed (see the limits
-    in the seat-view guide: compulsory discards, and deep views with two
-    packs). How close the samples are to uniform over the histories the seat
+    grows long restarts in a fresh random order. With copies of each card
+    (two packs) it tells the copies apart, each sighting given a copy at
+    random, and takes turns with a search that follows copies by counting.
+    The whole search stops at ``budget`` events replayed (see the limits in
+    the seat-view guide: compulsory discards, and deep views with two packs). How close the samples are to uniform over the histories the seat
     cannot rule out is measured in the seat-view guide.
 
     Args:
@@ -147,7 +164,9 @@ def sample(
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
             fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4
-            ... times four passes over the log).
+            ... times four passes over the log). With copies told apart, a
+            labelling drawn costs one pass over the log, and one event per
+            eight sightings each time it is mended.
 
     Raises:
         SamplingError: no game gives this view (a hand-made, inconsistent
@@ -158,7 +177,11 @@ def sample(
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
-    state = _searched(seen, _plan_of(seen, dealt), rng, budget)
+    plan = _plan_of(seen, dealt)
+    if plan.unique or plan.rules.discards.compulsory:
+        state = _searched(seen, plan, rng, budget)
+    else:
+        state = _with_copies(seen, plan, rng, budget)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
@@ -175,7 +198,7 @@ def _plan_of(seen: Observation, dealt: Dealt) -> _Plan:
     kept = _PLANS.get(key)
     if kept is not None and kept[0]() is seen:
         return kept[1]
-    plan = _Plan(seen, dealt)
+    plan = _Plan(seen.rules, seen.seat, seen.events, dealt)
     with suppress(TypeError):  # a view that cannot be weakly referenced is not kept
         _PLANS[key] = (weakref.ref(seen, lambda _: _PLANS.pop(key, None)), plan)
     return plan
@@ -192,7 +215,7 @@ def _searched(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -
         search = _Search(plan, rng)
         built = search.run(budget)
         budget -= search.spent
-        if built is None or budget <= 0:
+        if built is None:
             return None
         for attempt in range(64):
             state = _game(seen, plan, built, rng, None if attempt else built.dealt)
@@ -201,6 +224,87 @@ def _searched(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -
         if search.exhaustive:
             return None
     return None
+
+
+def _with_copies(
+    seen: Observation, plan: _Plan, rng: random.Random, budget: int
+) -> GameState | None:
+    """A game for a view with copies of cards: two searches take turns until one finds it.
+
+    The search with each copy told apart (:func:`_twinned`) finds most games
+    soonest; the search that follows copies by counting (:func:`_searched`)
+    finds some that it is slow on. Each turn gives a search twice the
+    budget of its last: the first 16 passes over the log, and the counting
+    search an eighth of that, as an event costs it about eight times as much.
+
+    Raises:
+        SamplingError: the turns spent the budget.
+
+    """
+    share, spent = 16 * len(plan.events), 0
+    while spent < budget:
+        for search, part in ((_twinned, share), (_searched, share // 8)):
+            turn = min(part, budget - spent)
+            spent += turn
+            if turn <= 0:
+                continue
+            with suppress(SamplingError):  # this turn's budget spent: the other's turn
+                return search(seen, plan, rng, turn)  # None: no game gives the view
+        share *= 2
+    raise SamplingError(
+        f"the sampler's search spent its work budget ({budget} events replayed) on"
+        f" seat {plan.seat}'s view of {len(plan.events)} events"
+    )
+
+
+def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
+    """A game found with each copy of a card told apart; None if no labelling fits any game.
+
+    Each labelling of the log's copies (the private ``_twins`` module) makes
+    a view of cards of one copy, searched exhaustively for a game in runs cut
+    at Luby lengths (times two passes over the log): a labelling no game fits
+    is most often refused within a few passes, and one that fits is most
+    often searched straight through. A labelling costs one pass over the log
+    (its plan), and each time it is mended an event for every eight
+    sightings it re-checks, out of ``budget``.
+
+    Raises:
+        SamplingError: the labellings and their searches spent the budget.
+
+    """
+    labelling = plan.labelling()
+    if not labelling.consistent:
+        return None
+    copies = _twins.twins(plan.copies)
+    facts = (copies, frozenset(copies), True)
+    spent, tries, mend = 0, 0, max(1, len(labelling.multi) // 8)
+    while spent < budget:
+        tries += 1
+        labels = labelling.draw(rng)
+        spent += len(plan.events) + labels.mends * mend
+        if labels.drawn is None or spent >= budget:
+            continue
+        events = labelling.events_with(labels.drawn)
+        dealt = events[0]
+        assert isinstance(dealt, Dealt)
+        twin_plan = _Plan(seen.rules, seen.seat, events, dealt, facts)
+        search = _Search(twin_plan, rng, labelling.blame)
+        run = min(budget - spent, _luby(tries) * 2 * len(events))
+        try:
+            built = search.run(run)
+        except SamplingError:  # cut: another labelling
+            built = None
+        spent += search.spent
+        if built is None:
+            continue
+        for _ in range(64):
+            state = _game(seen, twin_plan, built, rng, plain=_twins.plain)
+            if state is not None:
+                return state
+    raise SamplingError(
+        f"the sampler's search spent its work budget ({budget} events replayed) on"
+        f" seat {plan.seat}'s view of {len(plan.events)} events"
+    )
 
 
 #: Where a card the log names must be: ("hand", seat, event) just before that
@@ -272,12 +376,22 @@ class _Plan:
     It holds no reference to the view, which keys it weakly.
     """
 
-    def __init__(self, seen: Observation, dealt: Dealt) -> None:
-        self.rules = seen.rules
-        self.seat = seen.seat
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        events: Sequence[Event],
+        dealt: Dealt,
+        facts: tuple[Counter[Card], frozenset[Card], bool] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
         self.dealt = dealt
-        self.events: tuple[Event, ...] = tuple(seen.events)
-        self.copies, self.singles, self.unique = _deck_facts(seen.rules.deck)
+        self.events: tuple[Event, ...] = tuple(events)
+        # ``facts``: a view with each copy of a card told apart (twins).
+        self.twinned = facts is not None
+        self.copies, self.singles, self.unique = facts or _deck_facts(rules.deck)
+        self.revealed_at: dict[int, int] = {}  # Revealed index -> the group turned over
         self.pile_of: dict[int, int] = {}  # Played index -> pile number
         self.taken: dict[int, tuple[int, int]] = {}  # pile -> (taker, PileTaken index)
         self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
@@ -295,22 +409,10 @@ class _Plan:
         self.checks: dict[int, tuple[int, tuple[Rank, ...]]] = {}
         self.fours_at: dict[int, int] = {}
         self.known_ranks: dict[int, Counter[Rank]] = {}
-        self._ahead: dict[int, list[_Ahead]] = {}
-        self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
-        self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int, int]]] = {}
-        self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
-        self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
+        self._worked_out()
         self._read()
-        if seen.rules.discards.compulsory:
+        if rules.discards.compulsory:
             self._read_fours()
-        # The most tokens with no card yet that a pile the observer takes may
-        # hold, and each sighting of a card with copies: how many copies the
-        # log names at once.
-        self.fresh_in_pile: Counter[int] = Counter()
-        self.copy_needs: Counter[tuple[Card, _Target]] = Counter()
-        # The same by place, and per card in time order: (target, copies named there).
-        self.copy_targets: dict[_Target, Counter[Card]] = {}
-        self.copy_sights: dict[Card, list[tuple[_Target, int]]] = {}
         self._read_sightings()
         moving = (Played, PileTaken, Drew, Discarded)
         self.plays = sorted(self.pile_of)  # every Played index, in time order
@@ -319,7 +421,6 @@ class _Plan:
         self.own_groups: set[int] = set()  # the observer's plays
         self.others_in_pile: dict[int, Counter[Card]] = {}
         self._read_own()
-        self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self.reach = _Reach(self)
         self.copy_reach = _Reach(self, shown=True)
         # Each turned-over group's cards, the copies of each card together (the
@@ -331,6 +432,19 @@ class _Plan:
         }
         self.steady: dict[int, bool] = {}  # by play: whether it leaves the matching as it was
         self.classes: dict[int, dict[Card, _Class]] = {}  # by play: each card's class there
+
+    def _worked_out(self) -> None:
+        """What the searches work out from the log alone when first asked, kept here."""
+        self._ahead: dict[int, list[_Ahead]] = {}
+        self._into: dict[int, tuple[Counter[Rank], Counter[Rank]] | None] = {}
+        self._seen_ahead: dict[tuple[int, int], list[tuple[Counter[Card], int, int, int]]] = {}
+        self._moves: list[list[tuple[int, int, int]]] | None = None  # per seat: plays, discards
+        self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
+        self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
+        self._outlets: dict[int, list[tuple[int, int]]] = {}
+        self._outlets_to: dict[tuple[int, _Target], list[int]] = {}
+        self._labelling: _twins.Labelling | None = None
+        self._first_at: dict[_Target, list[Card]] | None = None
 
     def _read_own(self) -> None:
         """The observer's plays and, per pile it takes, the cards the other players' groups hold.
@@ -359,6 +473,14 @@ class _Plan:
         A pile may hold the cards of one copy it names first, and every copy
         of a card with copies it names (such a copy may be new there).
         """
+        # The most tokens with no card yet that a pile the observer takes may
+        # hold, and each sighting of a card with copies: how many copies the
+        # log names at once.
+        self.fresh_in_pile: Counter[int] = Counter()
+        self.copy_needs: Counter[tuple[Card, _Target]] = Counter()
+        # The same by place, and per card in time order: (target, copies named there).
+        self.copy_targets: dict[_Target, Counter[Card]] = {}
+        self.copy_sights: dict[Card, list[tuple[_Target, int]]] = {}
         for card, seen_at in self.sightings.items():
             if self.copies[card] == 1:
                 if seen_at[0][1][0] == "pile":
@@ -438,6 +560,7 @@ class _Plan:
     def _read_revealed(self, index: int, event: Revealed, groups: list[int]) -> None:
         group = groups[-2] if event.earlier else groups[-1]
         self.revealed[group] = event.cards
+        self.revealed_at[index] = group
         played = self.events[group]
         assert isinstance(played, Played)
         if len(event.cards) < played.count:
@@ -636,6 +759,51 @@ class _Plan:
                 found = isinstance(self.events[when], Played) and reach.on_table(when, target)
             self._onward[key] = found
         return found
+
+    def outlets(self, seat: int) -> list[tuple[int, int]]:
+        """``seat``'s groups with slots nobody saw, in time order: (Played index, slots).
+
+        A card leaves a hand unseen only there (a group turned over names its cards).
+        """
+        found = self._outlets.get(seat)
+        if found is None:
+            found = self._outlets[seat] = []
+            for group in self.plays:
+                played = self.events[group]
+                assert isinstance(played, Played)
+                if played.seat == seat and self.carries(group):
+                    found.append((group, played.count - len(self.revealed.get(group, ()))))
+        return found
+
+    def on_table(self, group: int, target: _Target) -> bool:
+        """Whether a card in ``group``, on the table, can get to ``target`` unseen."""
+        return self.reach.on_table(group, target)
+
+    def outlets_to(self, seat: int, target: _Target) -> list[int]:
+        """Which of ``seat``'s :meth:`outlets` can take a card to ``target`` (made once)."""
+        key = (seat, target)
+        found = self._outlets_to.get(key)
+        if found is None:
+            found = self._outlets_to[key] = [
+                n
+                for n, (group, _) in enumerate(self.outlets(seat))
+                if group < target[2] and self.reach.on_table(group, target)
+            ]
+        return found
+
+    def labelling(self) -> _twins.Labelling:
+        """The sightings of this view's copies, and the labellings drawn (made once)."""
+        if self._labelling is None:
+            self._labelling = _twins.Labelling(self)
+        return self._labelling
+
+    def first_at(self, target: _Target) -> list[Card]:
+        """The cards of one copy the log first names at ``target``."""
+        if self._first_at is None:
+            self._first_at = {}
+            for card, first in self.first.items():
+                self._first_at.setdefault(first, []).append(card)
+        return self._first_at.get(target, [])
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
@@ -858,9 +1026,12 @@ class _Built:
 class _Search:
     """The replay in time order, with a stack of the choices that had alternatives left."""
 
-    def __init__(self, plan: _Plan, rng: random.Random) -> None:
+    def __init__(self, plan: _Plan, rng: random.Random, blame: _twins.Blame | None = None) -> None:
         self.plan = plan
         self.rng = rng
+        # With copies told apart: where the tests refuse a choice, the
+        # labelling's choices they blame (see _twins).
+        self.blame = blame
         self.reach = plan.reach
         self.copy_reach = plan.copy_reach
         dealt = plan.dealt
@@ -1326,6 +1497,8 @@ class _Search:
                 index, state, None if everyone else event.seat
             ):
                 return False
+            if plan.twinned and not self._leave(index, event.seat, state):
+                return False
             if not state.dirty and self._steady(index, event):
                 return True
             if not self._enough_unnamed(index, state):
@@ -1333,10 +1506,7 @@ class _Search:
             state.dirty = False
             return True
         if isinstance(event, PileTaken):
-            taken = self._taken(index, event, state)
-            # The cards the observer takes up take copies, as cards turned over do.
-            mover = None if event.seat == plan.seat else event.seat
-            return taken and (not self.copies_in_deck or self._sheds(index, state, mover))
+            return self._picked_up(index, event, state)
         if isinstance(event, Drew):
             tokens = self.stock[state.drawn : state.drawn + event.count]
             state.drawn += event.count
@@ -1349,8 +1519,21 @@ class _Search:
                 return False
             for token in choice:
                 state.hands[event.seat].remove(token)
-            return plan.unique or self._floored(event, state)
+            # Copies told apart are still copies: a four set aside takes the lowest.
+            return (plan.unique and not plan.twinned) or self._floored(event, state)
         return True
+
+    def _picked_up(self, index: int, event: PileTaken, state: _State) -> bool:
+        """The taker takes the pile up; False on a dead end."""
+        if not self._taken(index, event, state):
+            return False
+        # The cards the observer takes up take copies, as cards turned over do.
+        mover = None if event.seat == self.plan.seat else event.seat
+        if mover is None:
+            return not self.copies_in_deck or self._sheds(index, state, mover)
+        if self.plan.twinned and not self._leave(index, mover, state):
+            return False
+        return not self.copies_in_deck or self._sheds(index, state, mover)
 
     def _floored(self, event: Discarded, state: _State) -> bool:
         """Note that the cards left in the hand hold no lower copy of a rank set aside.
@@ -1487,6 +1670,43 @@ class _Search:
         state.hands[event.seat].extend(tokens)
         return True
 
+    def _leave(self, index: int, seat: int, state: _State) -> bool:
+        """Whether the named cards that must leave ``seat``'s hand fit its later unseen slots.
+
+        With copies told apart (twins): a card the log names next in another
+        place leaves this hand in one of the player's groups nobody saw whose
+        pile can take it there, one slot each (a matching). That counts the
+        cards in its hand now and those on the table in a pile it takes
+        later, from that pickup on. A card left out is blamed on its
+        labelling: it would rather be a fresh copy there.
+        """
+        plan, bound = self.plan, state.bound
+        leaving: list[tuple[int, Card, _Target]] = []  # since when, the card, where next
+        places = [(index, state.hands[seat])]
+        for group, tokens in state.table:
+            taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
+            if taker == seat and when > index:
+                places.append((when, tokens))
+        for since, tokens in places:
+            for token in tokens:
+                card = bound.get(token)
+                target = None if card is None else plan.next_target(card, since)
+                if card is not None and target is not None and target[:2] != ("hand", seat):
+                    leaving.append((since, card, target))
+        if not leaving:
+            return True
+        outlets = plan.outlets(seat)
+        edges = [
+            [n for n in plan.outlets_to(seat, target) if outlets[n][0] > since]
+            for since, _, target in leaving
+        ]
+        if not unmatched(edges, [slots for _, slots in outlets]):
+            return True
+        if self.blame is not None:  # which of them is to blame the matching cannot say
+            for _, card, target in leaving:
+                self.blame[card.key, target, _twins.FRESH] += 1
+        return False
+
     def _enough_unnamed(self, index: int, state: _State) -> bool:
         """Whether the tokens with no card yet can still be everywhere the log first names a card.
 
@@ -1511,7 +1731,13 @@ class _Search:
                 edges.append([i for i, t in enumerate(targets) if reach.in_stock(where, t)])
         capacity = [count for _, _, count in supply]
         need = [demand[target] for target in targets]
-        return _matched(edges, capacity, need) == sum(need)
+        if matched(edges, capacity, need) == sum(need):
+            return True
+        if self.blame is not None:  # twins first named there would rather be copies named before
+            for target in targets:
+                for card in self.plan.first_at(target):
+                    self.blame[card.key, target, _twins.REUSE] += 1
+        return False
 
     def _enough_copies(self, index: int, state: _State) -> bool:
         """Whether each later sighting of a card with copies can still be met.
@@ -1823,47 +2049,6 @@ def _grouped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(card for card, count in Counter(cards).items() for _ in range(count))
 
 
-def _matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int:
-    """The most units a bipartite graph carries from the left (``capacity``) to the right."""
-    flow = [[0] * len(need) for _ in edges]
-    into = [0] * len(need)
-    left = list(capacity)
-    total, wanted = 0, sum(need)
-    # Greedy first, in bulk; augmenting paths (one unit each) then mend what it missed.
-    for node, rights in enumerate(edges):
-        for right in rights:
-            push = min(left[node], need[right] - into[right])
-            if push > 0:
-                flow[node][right] += push
-                into[right] += push
-                left[node] -= push
-                total += push
-    if total == wanted:
-        return total
-
-    def augment(node: int, seen: set[int]) -> bool:
-        for right in edges[node]:
-            if right in seen:
-                continue
-            seen.add(right)
-            if into[right] < need[right]:
-                flow[node][right] += 1
-                into[right] += 1
-                return True
-            for other in range(len(edges)):
-                if flow[other][right] and augment(other, seen):
-                    flow[other][right] -= 1
-                    flow[node][right] += 1
-                    return True
-        return False
-
-    for node in range(len(edges)):
-        while left[node] and total < wanted and augment(node, set()):
-            left[node] -= 1
-            total += 1
-    return total
-
-
 def _vectors(low: list[int], high: list[int], total: int) -> list[tuple[int, ...]]:
     """Every vector between ``low`` and ``high`` (inclusive) summing to ``total``."""
     if len(low) == 1:  # one class: most plays of a hand with no card named yet
@@ -1900,19 +2085,26 @@ def _game(
     built: _Built,
     rng: random.Random,
     dealt: dict[int, Card] | None = None,
+    plain: Callable[[Card], Card] | None = None,
 ) -> GameState | None:
     """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees.
 
-    ``dealt`` is a deal of every token already drawn (the search's own).
+    ``dealt`` is a deal of every token already drawn (the search's own);
+    ``plain`` turns the cards of a view with copies told apart back into cards.
     """
     bound = _fill(plan, built, rng) if dealt is None else dealt
     if bound is None:
         return None
+    if plain is not None:
+        bound = {token: plain(card) for token, card in bound.items()}
     hands = [[bound[token] for token in hand] for hand in built.hands]
     hidden = [bound[token] for token in built.aside]
     stock = [bound[token] for token in built.stock]
     actions = _actions(plan, built.state.laid, bound)
-    return _replayed(seen, hands, hidden, stock, plan.draws, actions, rng)
+    draws = (
+        plan.draws if plain is None else {when: plain(card) for when, card in plan.draws.items()}
+    )
+    return _replayed(seen, hands, hidden, stock, draws, actions, rng)
 
 
 def _replayed(

@@ -1,0 +1,62 @@
+"""Bipartite matching with capacities, for the sampler's tests (private).
+
+Left nodes supply units (``capacity``), right nodes take them (``need``),
+along ``edges``: each left node's list of the right nodes it may serve.
+"""
+
+from __future__ import annotations
+
+
+def matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int:
+    """The most units a bipartite graph carries from the left (``capacity``) to the right."""
+    return _flow(edges, capacity, need)[0]
+
+
+def unmatched(edges: list[list[int]], slots: list[int]) -> list[int]:
+    """The left nodes, one unit each, that a largest matching into ``slots`` leaves out.
+
+    >>> unmatched([[0], [0], [0, 1]], [1, 1])
+    [1]
+    """
+    return [node for node, left in enumerate(_flow(edges, [1] * len(edges), slots)[1]) if left]
+
+
+def _flow(edges: list[list[int]], capacity: list[int], need: list[int]) -> tuple[int, list[int]]:
+    """The most units the graph carries, and what each left node keeps of its ``capacity``."""
+    flow = [[0] * len(need) for _ in edges]
+    into = [0] * len(need)
+    left = list(capacity)
+    total, wanted = 0, sum(need)
+    # Greedy first, in bulk; augmenting paths (one unit each) then mend what it missed.
+    for node, rights in enumerate(edges):
+        for right in rights:
+            push = min(left[node], need[right] - into[right])
+            if push > 0:
+                flow[node][right] += push
+                into[right] += push
+                left[node] -= push
+                total += push
+    if total == wanted:
+        return total, left
+
+    def augment(node: int, seen: set[int]) -> bool:
+        for right in edges[node]:
+            if right in seen:
+                continue
+            seen.add(right)
+            if into[right] < need[right]:
+                flow[node][right] += 1
+                into[right] += 1
+                return True
+            for other in range(len(edges)):
+                if flow[other][right] and augment(other, seen):
+                    flow[other][right] -= 1
+                    flow[node][right] += 1
+                    return True
+        return False
+
+    for node in range(len(edges)):
+        while left[node] and total < wanted and augment(node, set()):
+            left[node] -= 1
+            total += 1
+    return total, left

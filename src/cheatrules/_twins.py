@@ -1,0 +1,418 @@
+"""Copies of a card told apart, for the sampler (private).
+
+With two packs a card the log names twice may be one copy that travelled
+or both copies. The sampler searches a view of cards of one copy exactly,
+following each card from sighting to sighting, so here every copy becomes a
+card of its own, a :class:`Twin` (the card and a copy number), and every
+sighting of a card is given the twins it names: a *labelling*. In a
+labelling each twin's sightings form a path a card can travel: from a hand
+it was named in, on with the group laid there and whoever takes its pile,
+and only through groups nobody saw (a group turned over names its cards);
+from the observer's hand only in the observer's own groups; a twin never
+named before from any card nobody saw. A pile the observer takes names every
+twin in it, so a twin known to be there is named there.
+
+A labelling is drawn per card, depth first in a random order, and then
+mended while it asks more of a seat than its plays can give: the twins a
+pickup brings into a hand that the log names next elsewhere leave that hand
+in the player's groups nobody saw, one slot each, so they must fit those
+slots (a matching). A twin that does not fit is barred from going on from
+that sighting to the next, and its card is drawn again. What a search of
+the twins' view then finds out about a labelling (a hand with more twins
+to pass on than its groups hold; more first sightings than the cards
+nobody saw can reach) is kept as blame, and later labellings lean away from
+the choices blamed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Protocol
+
+import attrs
+
+from cheatrules._matching import unmatched
+from cheatrules.cards import CARD_BY_KEY, Card
+from cheatrules.events import Dealt, Discarded, Drew, Event, PileTaken, Played, Revealed
+
+#: Where the log names a card: ("hand", seat, event) just before that event,
+#: or ("pile", pile, event) in a pile the observer takes then.
+Target = tuple[str, int, int]
+
+#: Blame a search puts on the labelling: by card key, sighting and the kind
+#: of choice it would rather have had there (FRESH, REUSE): how often.
+Blame = Counter[tuple[int, Target, str]]
+FRESH, REUSE = "fresh", "reuse"
+
+#: How often a labelling is mended before it is given up.
+MENDS = 200
+
+# The kinds of sighting: the observer's own card comes in (dealt, drawn),
+# is laid, is set aside; another hand shows a card; a pile the observer takes.
+IN, LAY, OUT, HAND, PILE = "in", "lay", "out", "hand", "pile"
+
+#: Where a twin is: never named yet, in the observer's hand, laid in a group
+#: (its index), or out of the game.
+_Where = tuple[str, int]
+_FREE: _Where = ("free", -1)
+_MINE: _Where = ("mine", -1)
+_GONE: _Where = ("gone", -1)
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Twin(Card):
+    """One copy of a card: equal only to the same copy of the same card."""
+
+    copy: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Twin) and self.key == other.key and self.copy == other.copy
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return self.key * 8 + self.copy
+
+    def __repr__(self) -> str:
+        return f"Twin({self}, {self.copy})"
+
+
+def plain(card: Card) -> Card:
+    """The card a twin is a copy of."""
+    return CARD_BY_KEY[card.key]
+
+
+def twins(copies: Counter[Card]) -> Counter[Card]:
+    """Every copy in ``copies`` as a twin of its own."""
+    return Counter(
+        {Twin(c.rank, c.suit, n): 1 for c, count in copies.items() for n in range(count)}
+    )
+
+
+class Log(Protocol):
+    """What a labelling reads of the sampler's plan of a view."""
+
+    events: tuple[Event, ...]
+    seat: int
+    copies: Counter[Card]
+    pile_of: dict[int, int]
+    revealed_at: dict[int, int]
+    taken: dict[int, tuple[int, int]]
+
+    def on_table(self, group: int, target: Target) -> bool:
+        """Whether a card in ``group``, on the table, can get to ``target`` unseen."""
+
+    def outlets(self, seat: int) -> list[tuple[int, int]]:
+        """``seat``'s groups with slots nobody saw, in time order: (group, slots)."""
+
+    def outlets_to(self, seat: int, target: Target) -> list[int]:
+        """Which of ``seat``'s outlets can take a card to ``target``."""
+
+
+@attrs.frozen
+class Sighting:
+    """A moment the log names copies of a card, and how many."""
+
+    when: int  # the moment: the event a hand is named just before, or the event
+    at: int  # the event whose cards name them
+    kind: str
+    count: int
+    target: Target | None = None  # HAND, PILE: where
+    group: int = -1  # LAY: the observer's group; HAND: the group turned over, if one
+
+
+@attrs.frozen
+class Labels:
+    """A labelling drawn (None if it could not be mended) and how often it was mended."""
+
+    drawn: dict[Card, list[list[int]]] | None
+    mends: int
+
+
+class Labelling:
+    """The sightings of a view's cards, and labellings of them drawn at random."""
+
+    def __init__(self, log: Log) -> None:
+        self.log = log
+        self.pile_at = {when: pile for pile, (_, when) in log.taken.items()}
+        self.sightings: dict[Card, list[Sighting]] = {}
+        self._read()
+        self.multi = [card for card in self.sightings if log.copies[card] > 1]
+        self.blame: Blame = Counter()
+        # Every card alone has a labelling, or the view contradicts itself.
+        rng = random.Random(0)
+        self.consistent = all(self._card(card, rng, set()) is not None for card in self.multi)
+
+    def _read(self) -> None:
+        seat = self.log.seat
+        for index, event in enumerate(self.log.events):
+            if isinstance(event, Dealt):
+                self._add(event.hands[seat], Sighting(0, 0, IN, 0))
+            elif isinstance(event, Drew) and event.seat == seat:
+                self._add(event.cards, Sighting(index, index, IN, 0))
+            elif isinstance(event, Played) and event.seat == seat:
+                self._add(event.cards, Sighting(index, index, LAY, 0, group=index))
+            elif isinstance(event, Revealed) and event.seat != seat:
+                group = self.log.revealed_at[index]
+                target = ("hand", event.seat, group)
+                self._add(event.cards, Sighting(group, index, HAND, 0, target, group))
+            elif isinstance(event, PileTaken) and event.seat == seat:
+                target = ("pile", self.pile_at[index], index)
+                self._add(event.cards, Sighting(index, index, PILE, 0, target))
+            elif isinstance(event, Discarded) and event.cards:
+                target = ("hand", event.seat, index)
+                kind = OUT if event.seat == seat else HAND
+                self._add(event.cards, Sighting(index, index, kind, 0, target))
+        for found in self.sightings.values():
+            found.sort(key=lambda sighting: sighting.when)
+
+    def _add(self, cards: tuple[Card, ...], sighting: Sighting) -> None:
+        for card, count in Counter(cards).items():
+            self.sightings.setdefault(card, []).append(attrs.evolve(sighting, count=count))
+
+    # -- drawing -------------------------------------------------------------
+
+    def draw(self, rng: random.Random) -> Labels:
+        """A labelling: per card, per sighting, the copy numbers it names."""
+        drawn = {
+            card: [list(range(s.count)) for s in found] for card, found in self.sightings.items()
+        }
+        for card in self.multi:
+            chosen = self._card(card, rng, set())
+            assert chosen is not None  # self.consistent
+            drawn[card] = chosen
+        barred: dict[Card, set[tuple[int, int]]] = {}
+        for mends in range(MENDS):
+            stuck = self._stuck(drawn)
+            if not stuck:
+                return Labels(drawn, mends)
+            for card in rng.sample(sorted(stuck), (len(stuck) + 1) // 2):
+                links = barred.setdefault(card, set())
+                links |= stuck[card]
+                drawn[card] = self._mended(card, drawn[card], links, rng)
+        return Labels(None, MENDS)
+
+    def _mended(
+        self,
+        card: Card,
+        picked: list[list[int]],
+        links: set[tuple[int, int]],
+        rng: random.Random,
+    ) -> list[list[int]]:
+        """``card``'s labelling drawn again from as late as it can be, ``links`` barred.
+
+        From the latest sighting a barred link ends at, else the earliest it
+        starts at, else the first; and with only the newest links barred
+        where no labelling keeps them all apart.
+        """
+        ends = [max(end for _, end in links), min(start for start, _ in links), 0]
+        for keep in ends:
+            chosen = self._card(card, rng, links, picked[:keep])
+            if chosen is not None:
+                return chosen
+        links.clear()
+        chosen = self._card(card, rng, links)
+        assert chosen is not None  # self.consistent
+        return chosen
+
+    def _card(
+        self,
+        card: Card,
+        rng: random.Random,
+        barred: set[tuple[int, int]],
+        keep: list[list[int]] = (),  # type: ignore[assignment]
+    ) -> list[list[int]] | None:
+        """Depth first, in random order: the copies each sighting of ``card`` names.
+
+        ``barred`` holds pairs of sightings (by index) one copy may not go
+        between; ``keep`` the choices of the first sightings, kept as they are.
+        """
+        found = self.sightings[card]
+        stack: list[tuple[int, list[_Where], list[int], list[list[int]], list[list[int]]]] = []
+        where, last = [_FREE] * self.log.copies[card], [-1] * self.log.copies[card]
+        picked: list[list[int]] = list(keep)
+        for step, choice in enumerate(keep):
+            where = self._moved(found[step], where, choice)
+            for copy in choice:
+                last[copy] = step
+        step = len(keep)
+        if step == len(found):
+            return picked
+        options = self._options(card, step, where, last, barred, rng)
+        while True:
+            if not options:
+                if not stack:
+                    return None
+                step, where, last, picked, options = stack.pop()
+                continue
+            choice = options.pop()
+            if options:
+                stack.append((step, where, last, picked, options))
+            where, last = self._moved(found[step], where, choice), list(last)
+            for copy in choice:
+                last[copy] = step
+            picked = [*picked, choice]
+            step += 1
+            if step == len(found):
+                return picked
+            options = self._options(card, step, where, last, barred, rng)
+
+    def _options(
+        self,
+        card: Card,
+        step: int,
+        where: list[_Where],
+        last: list[int],
+        barred: set[tuple[int, int]],
+        rng: random.Random,
+    ) -> list[list[int]]:
+        """The sets of copies sighting ``step`` may name, the one to try first last."""
+        sighting = self.sightings[card][step]
+        kind, count = sighting.kind, sighting.count
+        if kind in (IN, LAY, OUT):  # the observer's copies are alike: no choice
+            wanted = _FREE if kind == IN else _MINE
+            able = [copy for copy, at in enumerate(where) if at == wanted]
+            return [able[:count]] if len(able) >= count else []
+        target = sighting.target
+        assert target is not None
+        must = [copy for copy, at in enumerate(where) if self._in_pile(at, target)]
+        free = [copy for copy, at in enumerate(where) if at == _FREE]
+        moved = [
+            copy
+            for copy, at in enumerate(where)
+            if at[0] == "laid" and copy not in must and self.log.on_table(at[1], target)
+        ]
+        ways = [
+            must + free[:fresh] + list(old)
+            for fresh in range(min(count - len(must), len(free)) + 1)
+            for old in itertools.combinations(moved, count - len(must) - fresh)
+        ]
+        if barred:
+            ways = [way for way in ways if not any((last[c], step) in barred for c in way)]
+        return self._ordered(card, target, ways, set(free), rng)
+
+    def _ordered(
+        self, card: Card, target: Target, ways: list[list[int]], free: set[int], rng: random.Random
+    ) -> list[list[int]]:
+        """``ways`` in a random order that leans away from blamed choices (the first last)."""
+        fresh = self.blame[card.key, target, FRESH]
+        reuse = self.blame[card.key, target, REUSE]
+        lean = {True: (1 + fresh) / (2 + fresh + reuse), False: (1 + reuse) / (2 + fresh + reuse)}
+
+        def weight(way: list[int]) -> float:
+            product = 1.0
+            for copy in way:
+                product *= lean[copy in free]
+            return product
+
+        # A weighted order: each way's key is u ** (1 / weight), the largest first.
+        keyed = sorted((rng.random() ** (1 / weight(way)), n) for n, way in enumerate(ways))
+        return [ways[n] for _, n in keyed]
+
+    def _in_pile(self, where: _Where, target: Target) -> bool:
+        """Whether a twin at ``where`` is in the pile the observer takes at ``target``."""
+        return (
+            target[0] == "pile" and where[0] == "laid" and self.log.pile_of[where[1]] == target[1]
+        )
+
+    def _moved(self, sighting: Sighting, where: list[_Where], choice: list[int]) -> list[_Where]:
+        """Where the twins are after ``sighting`` names ``choice``."""
+        moved = list(where)
+        kind, events = sighting.kind, self.log.events
+        for copy in choice:
+            if kind in (IN, PILE):
+                moved[copy] = _MINE
+            elif kind == OUT:
+                moved[copy] = _GONE
+            elif kind == LAY or isinstance(events[sighting.when], Played):
+                moved[copy] = ("laid", sighting.group if kind == LAY else sighting.when)
+            else:  # shown in a four set aside
+                moved[copy] = _GONE
+        return moved
+
+    # -- mending -------------------------------------------------------------
+
+    def _stuck(self, drawn: dict[Card, list[list[int]]]) -> dict[Card, set[tuple[int, int]]]:
+        """The twins some hand cannot pass on: per card, the pairs of sightings they link."""
+        leaving: dict[int, list[tuple[int, Target, Card, tuple[int, int]]]] = {}
+        for card in self.multi:
+            for seat, since, target, link in self._departures(card, drawn[card]):
+                leaving.setdefault(seat, []).append((since, target, card, link))
+        stuck: dict[Card, set[tuple[int, int]]] = {}
+        for seat, out in leaving.items():
+            outlets = self.log.outlets(seat)
+            edges = [
+                [n for n in self.log.outlets_to(seat, target) if outlets[n][0] > since]
+                for since, target, _, _ in out
+            ]
+            for node in unmatched(edges, [slots for _, slots in outlets]):
+                stuck.setdefault(out[node][2], set()).add(out[node][3])
+        return stuck
+
+    def _departures(
+        self, card: Card, picked: list[list[int]]
+    ) -> Iterator[tuple[int, int, Target, tuple[int, int]]]:
+        """Each twin of ``card`` a pickup brings into a hand it must leave unseen.
+
+        As (the taker, the pickup, where the twin is named next, the two sightings).
+        """
+        found = self.sightings[card]
+        where = [_FREE] * self.log.copies[card]
+        last = [-1] * len(where)
+        for step, (sighting, choice) in enumerate(zip(found, picked, strict=True)):
+            for copy in choice:
+                at, target = where[copy], sighting.target
+                if at[0] == "laid" and target is not None:
+                    taker = self.log.taken.get(self.log.pile_of[at[1]])
+                    if (
+                        taker is not None
+                        and taker[0] != self.log.seat
+                        and taker[1] < target[2]
+                        and target[:2] != ("hand", taker[0])
+                    ):
+                        yield taker[0], taker[1], target, (last[copy], step)
+                last[copy] = step
+            where = self._moved(sighting, where, choice)
+
+    # -- the view with twins -------------------------------------------------
+
+    def events_with(self, drawn: dict[Card, list[list[int]]]) -> tuple[Event, ...]:
+        """The log with each card it names replaced by the twin ``drawn`` gives it there."""
+        queues: dict[tuple[Card, int], list[int]] = {}
+        for card, picked in drawn.items():
+            for sighting, copies in zip(self.sightings[card], picked, strict=True):
+                queues.setdefault((card, sighting.at), []).extend(copies)
+        seat = self.log.seat
+        laid: dict[int, tuple[Card, ...]] = {}
+        out: list[Event] = []
+        for index, event in enumerate(self.log.events):
+
+            def take(card: Card, at: int = index) -> Card:
+                return Twin(card.rank, card.suit, queues[card, at].pop(0))
+
+            if isinstance(event, Dealt):
+                hands = tuple(
+                    tuple(map(take, hand)) if s == seat else hand
+                    for s, hand in enumerate(event.hands)
+                )
+                event = attrs.evolve(event, hands=hands)
+            elif isinstance(event, Revealed) and event.seat == seat:
+                # The observer's own group: the twins it laid there.
+                mine = list(laid[self.log.revealed_at[index]])
+                cards = [
+                    mine.pop(next(n for n, t in enumerate(mine) if t.key == c.key))
+                    for c in event.cards
+                ]
+                event = attrs.evolve(event, cards=tuple(cards))
+            elif isinstance(event, (Revealed, Discarded)) or (
+                isinstance(event, (Drew, Played, PileTaken)) and event.seat == seat
+            ):
+                event = attrs.evolve(event, cards=tuple(map(take, event.cards)))
+                if isinstance(event, Played):
+                    laid[index] = event.cards
+            out.append(event)
+        return tuple(out)
