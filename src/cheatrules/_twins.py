@@ -17,7 +17,8 @@ mended while it asks more of a seat than its plays can give: the twins a
 pickup brings into a hand that the log names next elsewhere leave that hand
 in the player's groups nobody saw, one slot each, so they must fit those
 slots (a matching). A twin that does not fit is barred from going on from
-that sighting to the next, and its card is drawn again. What a search of
+that sighting to the next, and its card is drawn again from there on
+(from further back where no labelling keeps the rest). What a search of
 the twins' view then finds out about a labelling (a hand with more twins
 to pass on than its groups hold; more first sightings than the cards
 nobody saw can reach) is kept as blame, and later labellings lean away from
@@ -29,7 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 import attrs
@@ -177,7 +178,13 @@ class Labelling:
     # -- drawing -------------------------------------------------------------
 
     def draw(self, rng: random.Random) -> Labels:
-        """A labelling: per card, per sighting, the copy numbers it names."""
+        """A labelling: per card, per sighting, the copy numbers it names.
+
+        Each card's drawn alone, then mended (:data:`MENDS` times at most)
+        while some hand is left more copies to pass on than its groups
+        nobody saw hold: half the cards stuck so, at random, are drawn
+        again with those links barred.
+        """
         drawn = {
             card: [list(range(s.count)) for s in found] for card, found in self.sightings.items()
         }
@@ -206,8 +213,8 @@ class Labelling:
         """``card``'s labelling drawn again from as late as it can be, ``links`` barred.
 
         From the latest sighting a barred link ends at, else the earliest it
-        starts at, else the first; and with only the newest links barred
-        where no labelling keeps them all apart.
+        starts at, else the first; and with nothing barred where no
+        labelling keeps those links apart.
         """
         ends = [max(end for _, end in links), min(start for start, _ in links), 0]
         for keep in ends:
@@ -224,42 +231,44 @@ class Labelling:
         card: Card,
         rng: random.Random,
         barred: set[tuple[int, int]],
-        keep: list[list[int]] = (),  # type: ignore[assignment]
+        keep: Sequence[list[int]] = (),
     ) -> list[list[int]] | None:
         """Depth first, in random order: the copies each sighting of ``card`` names.
 
         ``barred`` holds pairs of sightings (by index) one copy may not go
-        between; ``keep`` the choices of the first sightings, kept as they are.
+        between; ``keep`` the choices of the first sightings, kept as they
+        are. Where the copies are, after a sighting, is all that the rest
+        depends on (and where each was named last, with links barred), so a
+        place found to lead nowhere is not searched twice.
         """
         found = self.sightings[card]
-        stack: list[tuple[int, list[_Where], list[int], list[list[int]], list[list[int]]]] = []
         where, last = [_FREE] * self.log.copies[card], [-1] * self.log.copies[card]
-        picked: list[list[int]] = list(keep)
         for step, choice in enumerate(keep):
             where = self._moved(found[step], where, choice)
             for copy in choice:
                 last[copy] = step
-        step = len(keep)
-        if step == len(found):
-            return picked
-        options = self._options(card, step, where, last, barred, rng)
-        while True:
+        if len(keep) == len(found):
+            return list(keep)
+        options = self._options(card, len(keep), where, last, barred, rng)
+        stack = [(len(keep), where, last, list(keep), options)]
+        failed: set[tuple[int, tuple[_Where, ...], tuple[int, ...]]] = set()
+        while stack:
+            step, where, last, picked, options = stack[-1]
             if not options:
-                if not stack:
-                    return None
-                step, where, last, picked, options = stack.pop()
+                failed.add((step, tuple(where), tuple(last) if barred else ()))
+                stack.pop()
                 continue
             choice = options.pop()
-            if options:
-                stack.append((step, where, last, picked, options))
-            where, last = self._moved(found[step], where, choice), list(last)
+            after, latest = self._moved(found[step], where, choice), list(last)
             for copy in choice:
-                last[copy] = step
-            picked = [*picked, choice]
-            step += 1
-            if step == len(found):
-                return picked
-            options = self._options(card, step, where, last, barred, rng)
+                latest[copy] = step
+            if step + 1 == len(found):
+                return [*picked, choice]
+            if (step + 1, tuple(after), tuple(latest) if barred else ()) in failed:
+                continue
+            following = self._options(card, step + 1, after, latest, barred, rng)
+            stack.append((step + 1, after, latest, [*picked, choice], following))
+        return None
 
     def _options(
         self,

@@ -118,7 +118,7 @@ class SamplingError(CheatRulesError):
 
 
 #: The default work budget of :func:`sample`: events replayed by its search, in all.
-BUDGET = 200_000
+BUDGET = 1_000_000
 
 #: Per deck: how many copies of each card, the cards of one copy, and whether
 #: every card but the jokers has one copy (read only; a deck is a value).
@@ -153,8 +153,9 @@ def sample(
     (two packs) it tells the copies apart, each sighting given a copy at
     random, and takes turns with a search that follows copies by counting.
     The whole search stops at ``budget`` events replayed (see the limits in
-    the seat-view guide: compulsory discards, and deep views with two packs). How close the samples are to uniform over the histories the seat
-    cannot rule out is measured in the seat-view guide.
+    the seat-view guide: compulsory discards, and deep views with two
+    packs). How close the samples are to uniform over the histories the
+    seat cannot rule out is measured in the seat-view guide.
 
     Args:
         seen: the seat's view.
@@ -1677,8 +1678,8 @@ class _Search:
         place leaves this hand in one of the player's groups nobody saw whose
         pile can take it there, one slot each (a matching). That counts the
         cards in its hand now and those on the table in a pile it takes
-        later, from that pickup on. A card left out is blamed on its
-        labelling: it would rather be a fresh copy there.
+        later, from that pickup on. Where they do not fit, each is blamed on
+        its labelling: it would rather be a fresh copy where it is named next.
         """
         plan, bound = self.plan, state.bound
         leaving: list[tuple[int, Card, _Target]] = []  # since when, the card, where next
