@@ -206,3 +206,11 @@ def test_a_deep_five_player_two_pack_view_the_counting_search_gave_up_on_is_samp
     seen = _sweep_position(rules, seed=1155, depth=325).observe(2)
     assert len(seen.events) == 396
     assert sample(seen, random.Random(rng_seed)).observe(2) == seen
+
+
+def test_a_view_with_copies_whose_searches_run_out_of_work_says_so() -> None:
+    # Both searches take turns; a budget too small for either is spent and
+    # the error says so (not that the view contradicts itself).
+    seen = _sweep_position(cr.english(5, decks=2, window="extended"), seed=1155, depth=325)
+    with pytest.raises(SamplingError, match="work budget"):
+        sample(seen.observe(2), random.Random(0), budget=10)
