@@ -143,6 +143,8 @@ class Labelling:
         self.sightings: dict[Card, list[Sighting]] = {}
         self._read()
         self.multi = [card for card in self.sightings if log.copies[card] > 1]
+        #: How many sightings of cards with copies a mend re-checks.
+        self.size = sum(len(self.sightings[card]) for card in self.multi)
         self.blame: Blame = Counter()
         # Every card alone has a labelling, or the view contradicts itself.
         rng = random.Random(0)
