@@ -179,25 +179,39 @@ def _weighted_histories(state: cr.GameState, seat: int) -> Counter[_Copies]:
     first, second = (s for s in range(3) if s != seat)
     actions, events = state.actions, state.events
     found: Counter[_Copies] = Counter()
+    # The steps where another seat lays cards the seat does not see: the
+    # replay branches there, and runs straight through the steps between.
+    real, hidden = cr.deal(state.rules, hands=dealt.hands, dealer=dealt.dealer), []
+    for step, action in enumerate(actions):
+        if isinstance(action, cr.Play) and real.to_move != seat:
+            hidden.append(step)
+        real = real.apply(action)
 
     def replay(game: cr.GameState, step: int, weight: int) -> None:
         if step == len(actions):
             if game.observe(seat) == seen:
                 found[_copies_history(game)] += weight
             return
+        if step not in hidden:
+            end = next((later for later in hidden if later > step), len(actions))
+            try:
+                following = game._replay(actions[step:end])
+            except cr.errors.CheatRulesError:
+                return  # an action this game does not allow: not a game giving the view
+            new = range(len(game.events), len(following.events))
+            if all(_agrees(following.events[i], events[i], seat) for i in new):
+                replay(following, end, weight)
+            return
         action = actions[step]
-        tries: Counter[cr.Action] = Counter([action])
-        mover = game.to_move
-        if isinstance(action, cr.Play) and mover is not None and mover != seat:
-            hand = game.hands[mover]
-            tries = Counter(
-                cr.Play(tuple(sorted(hand[i] for i in picked)), action.rank)
-                for picked in itertools.combinations(range(len(hand)), len(action.cards))
-            )
+        assert isinstance(action, cr.Play) and game.to_move is not None
+        hand = game.hands[game.to_move]
+        tries = Counter(
+            cr.Play(tuple(sorted(hand[i] for i in picked)), action.rank)
+            for picked in itertools.combinations(range(len(hand)), len(action.cards))
+        )
         for attempt, ways in tries.items():
-            following = game.apply(attempt)
-            last = following.events[-1]
-            if not isinstance(last, Revealed) or last == events[len(following.events) - 1]:
+            following = game.apply(attempt)  # cards from the hand: a play is always legal
+            if _agrees(following.events[-1], events[len(following.events) - 1], seat):
                 replay(following, step + 1, weight * ways)
 
     size = dealt.hand_sizes[first]
@@ -211,6 +225,16 @@ def _weighted_histories(state: cr.GameState, seat: int) -> Counter[_Copies]:
         hands[second] = list((Counter(unknown) - Counter(hand)).elements())
         replay(cr.deal(state.rules, hands=hands, dealer=dealt.dealer), 0, ways)
     return found
+
+
+def _agrees(event: cr.events.Event, real: cr.events.Event, seat: int) -> bool:
+    """Whether ``event`` can still be ``real`` as ``seat`` sees it (cards turned over, its pickups)."""
+    if isinstance(event, Revealed):
+        return event == real
+    if isinstance(event, cr.events.PileTaken) and event.seat == seat:
+        assert isinstance(real, cr.events.PileTaken)
+        return sorted(event.cards) == sorted(real.cards)
+    return True
 
 
 def test_with_copies_a_pile_the_seat_takes_splits_as_the_games_behind_it_do() -> None:
