@@ -35,7 +35,6 @@ from typing import Protocol
 
 import attrs
 
-from cheatrules._matching import unmatched
 from cheatrules.cards import CARD_BY_KEY, Card
 from cheatrules.events import Dealt, Discarded, Drew, Event, PileTaken, Played, Revealed
 
@@ -107,23 +106,20 @@ class Log(Protocol):
     def on_table(self, group: int, target: Target) -> bool:
         """Whether a card in ``group``, on the table, can get to ``target`` unseen."""
 
-    def outlets(self, seat: int) -> list[tuple[int, int]]:
-        """``seat``'s groups with slots nobody saw, in time order: (group, slots)."""
-
-    def outlets_to(self, seat: int, target: Target) -> list[int]:
-        """Which of ``seat``'s outlets can take a card to ``target``."""
+    def stranded(self, seat: int, leaving: Sequence[tuple[int, Target]]) -> list[int]:
+        """Which cards leaving ``seat``'s hand (since when, for where) find no unseen slot."""
 
 
 @attrs.frozen
 class Sighting:
     """A moment the log names copies of a card, and how many."""
 
-    when: int  # the moment: the event a hand is named just before, or the event
+    when: int  # the moment: the event a hand is named just before (the group
+    # it laid, or its four set aside), or the event itself
     at: int  # the event whose cards name them
     kind: str
     count: int
     target: Target | None = None  # HAND, PILE: where
-    group: int = -1  # LAY: the observer's group; HAND: the group turned over, if one
 
 
 @attrs.frozen
@@ -158,11 +154,11 @@ class Labelling:
             elif isinstance(event, Drew) and event.seat == seat:
                 self._add(event.cards, Sighting(index, index, IN, 0))
             elif isinstance(event, Played) and event.seat == seat:
-                self._add(event.cards, Sighting(index, index, LAY, 0, group=index))
+                self._add(event.cards, Sighting(index, index, LAY, 0))
             elif isinstance(event, Revealed) and event.seat != seat:
                 group = self.log.revealed_at[index]
                 target = ("hand", event.seat, group)
-                self._add(event.cards, Sighting(group, index, HAND, 0, target, group))
+                self._add(event.cards, Sighting(group, index, HAND, 0, target))
             elif isinstance(event, PileTaken) and event.seat == seat:
                 target = ("pile", self.pile_at[index], index)
                 self._add(event.cards, Sighting(index, index, PILE, 0, target))
@@ -339,8 +335,8 @@ class Labelling:
                 moved[copy] = _MINE
             elif kind == OUT:
                 moved[copy] = _GONE
-            elif kind == LAY or isinstance(events[sighting.when], Played):
-                moved[copy] = ("laid", sighting.group if kind == LAY else sighting.when)
+            elif isinstance(events[sighting.when], Played):  # laid, or shown in a group
+                moved[copy] = ("laid", sighting.when)
             else:  # shown in a four set aside
                 moved[copy] = _GONE
         return moved
@@ -355,12 +351,7 @@ class Labelling:
                 leaving.setdefault(seat, []).append((since, target, card, link))
         stuck: dict[Card, set[tuple[int, int]]] = {}
         for seat, out in leaving.items():
-            outlets = self.log.outlets(seat)
-            edges = [
-                [n for n in self.log.outlets_to(seat, target) if outlets[n][0] > since]
-                for since, target, _, _ in out
-            ]
-            for node in unmatched(edges, [slots for _, slots in outlets]):
+            for node in self.log.stranded(seat, [(since, target) for since, target, _, _ in out]):
                 stuck.setdefault(out[node][2], set()).add(out[node][3])
         return stuck
 

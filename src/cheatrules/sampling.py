@@ -781,6 +781,20 @@ class _Plan:
         """Whether a card in ``group``, on the table, can get to ``target`` unseen."""
         return self.reach.on_table(group, target)
 
+    def stranded(self, seat: int, leaving: Sequence[tuple[int, _Target]]) -> list[int]:
+        """Which cards leaving ``seat``'s hand find no slot in its groups nobody saw.
+
+        Each card, ``(since, target)``, leaves after event ``since`` in one of
+        the player's groups nobody saw whose pile can take it to ``target``,
+        one slot each: the cards a largest matching leaves out.
+        """
+        outlets = self.outlets(seat)
+        edges = [
+            [n for n in self.outlets_to(seat, target) if outlets[n][0] > since]
+            for since, target in leaving
+        ]
+        return unmatched(edges, [slots for _, slots in outlets])
+
     def outlets_to(self, seat: int, target: _Target) -> list[int]:
         """Which of ``seat``'s :meth:`outlets` can take a card to ``target`` (made once)."""
         key = (seat, target)
@@ -1531,9 +1545,7 @@ class _Search:
             return False
         # The cards the observer takes up take copies, as cards turned over do.
         mover = None if event.seat == self.plan.seat else event.seat
-        if mover is None:
-            return not self.copies_in_deck or self._sheds(index, state, mover)
-        if self.plan.twinned and not self._leave(index, mover, state):
+        if mover is not None and self.plan.twinned and not self._leave(index, mover, state):
             return False
         return not self.copies_in_deck or self._sheds(index, state, mover)
 
@@ -1695,14 +1707,7 @@ class _Search:
                 target = None if card is None else plan.next_target(card, since)
                 if card is not None and target is not None and target[:2] != ("hand", seat):
                     leaving.append((since, card, target))
-        if not leaving:
-            return True
-        outlets = plan.outlets(seat)
-        edges = [
-            [n for n in plan.outlets_to(seat, target) if outlets[n][0] > since]
-            for since, _, target in leaving
-        ]
-        if not unmatched(edges, [slots for _, slots in outlets]):
+        if not leaving or not plan.stranded(seat, [(since, t) for since, _, t in leaving]):
             return True
         if self.blame is not None:  # which of them is to blame the matching cannot say
             for _, card, target in leaving:
