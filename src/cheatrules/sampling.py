@@ -29,7 +29,9 @@ module): each sighting is given a copy, so that every copy's sightings form
 a path a card can travel, and the view of one-copy cards this labelling
 makes is searched as above, with one more test: the named cards a hand
 must pass on, in its hand or in a pile it takes later, must fit the slots
-of its groups nobody saw (a matching). A labelling is drawn at random,
+of its groups nobody saw (a matching); where they do not, the search
+backs up straight to the choices that brought them there. A labelling is
+drawn at random,
 mended where it asks a hand to pass on more copies than that, and searched
 in runs cut at Luby lengths; what the search blames a labelling for leans
 the later draws. The second search follows copies by counting instead:
@@ -444,6 +446,7 @@ class _Plan:
         self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
         self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self._outlets: dict[int, list[tuple[int, int]]] = {}
+        self._plays_of: dict[int, list[int]] = {}  # per seat, its plays (made once)
         self._outlets_to: dict[tuple[int, _Target], list[int]] = {}
         self._labelling: _twins.Labelling | None = None
         self._first_at: dict[_Target, list[Card]] | None = None
@@ -605,7 +608,7 @@ class _Plan:
             return found
         found = []
         events, taken, pile_of = self.events, self.taken, self.pile_of
-        plays = [g for g in self.plays if g > index and self._seat_of(g) == seat]
+        plays = [g for g in self.plays if g > index and self.seat_of(g) == seat]
         for when, (taker, ranks) in self.checks.items():
             if taker != seat or when <= index:
                 continue
@@ -622,7 +625,7 @@ class _Plan:
                     carried.update(card.rank for card in cards)
             piles = {pile for pile, (t, at) in taken.items() if t == seat and index < at <= when}
             for group, pile in pile_of.items():
-                mine = group >= index and self._seat_of(group) == seat  # counted in its hand
+                mine = group >= index and self.seat_of(group) == seat  # counted in its hand
                 if pile in piles and group in self.known_ranks and not mine:
                     fixed += self.known_ranks[group]
             fixed.pop(Rank.JOKER, None)
@@ -710,10 +713,18 @@ class _Plan:
         moves = self._moves[seat]
         return moves[bisect_right(moves, (index, len(self.events))) :]
 
-    def _seat_of(self, group: int) -> int:
+    def seat_of(self, group: int) -> int:
+        """Who laid the group of the play at ``group``."""
         played = self.events[group]
         assert isinstance(played, Played)
         return played.seat
+
+    def plays_between(self, seat: int, after: int, before: int) -> list[int]:
+        """``seat``'s plays after event ``after`` and before ``before`` (the list made once)."""
+        plays = self._plays_of.get(seat)
+        if plays is None:
+            plays = self._plays_of[seat] = [g for g in self.plays if self.seat_of(g) == seat]
+        return plays[bisect_right(plays, after) : bisect_left(plays, before)]
 
     def _count_of(self, group: int) -> int:
         played = self.events[group]
@@ -1039,6 +1050,46 @@ class _Built:
     dealt: dict[int, Card] | None = None
 
 
+@attrs.define
+class _Node:
+    """A choice the search may come back to: its event, the state before it, the options left.
+
+    ``blamed`` gathers the earlier choices its options' dead ends were blamed
+    on (None: any of them); a node whose last option is being tried has no
+    state left.
+    """
+
+    index: int
+    state: _State | None
+    options: list[_Choice | _Draw]
+    blamed: set[int] | None = attrs.Factory(set)
+
+
+def _back(stack: list[_Node], blamed: set[int] | None) -> _Node | None:
+    """The latest node with options left that a dead end may be blamed on; None if none.
+
+    ``blamed`` holds the events whose choices the dead end depends on (None:
+    any). A node not among them is passed over: no other option there
+    would help. A node among them with no options left passes its own
+    blame on (conflict-directed backjumping).
+    """
+    while stack:
+        node = stack[-1]
+        if blamed is not None and node.index not in blamed:
+            stack.pop()
+            continue
+        if blamed is None or node.blamed is None:
+            node.blamed = None
+        else:
+            node.blamed |= blamed
+            node.blamed.discard(node.index)
+        if node.options:
+            return node
+        stack.pop()
+        blamed = node.blamed
+    return None
+
+
 class _Search:
     """The replay in time order, with a stack of the choices that had alternatives left."""
 
@@ -1048,6 +1099,8 @@ class _Search:
         # With copies told apart: where the tests refuse a choice, the
         # labelling's choices they blame (see _twins).
         self.blame = blame
+        # The earlier choices the last dead end depends on (None: any).
+        self.conflict: set[int] | None = None
         self.reach = plan.reach
         self.copy_reach = plan.copy_reach
         dealt = plan.dealt
@@ -1100,6 +1153,10 @@ class _Search:
     def run(self, budget: int) -> _Built | None:
         """Replay the log depth first, starting afresh where it stalls; None if no game gives it.
 
+        A dead end backs up to the latest choice it may be blamed on
+        (:func:`_back`): the latest choice of all, unless a test says which
+        earlier choices its answer depends on.
+
         Raises:
             SamplingError: the search spent ``budget`` events.
 
@@ -1107,22 +1164,13 @@ class _Search:
         if not self._setup():
             return None
         events, quiet = self.plan.events, self.plan.quiet
-        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
+        stack: list[_Node] = []
         state, index = self.start.copy(), 0
         options: list[_Choice | _Draw] | None = None
         restarts = _Restarts(len(events), partial=self.copies_in_deck)
         while self.spent < budget:
             if restarts.due():
-                # Back to the latest choice at or before the event the policy
-                # names (the first event: a fresh start), its options drawn afresh.
-                back = restarts.back_to()
-                while stack and stack[-1][0] > back:
-                    stack.pop()
-                if back > 0 and stack:
-                    index, state, _ = stack.pop()
-                else:
-                    stack, state, index = [], self.start.copy(), 0
-                restarts.resume(index)
+                index, state = self._restarted(stack, restarts)
                 options = None
                 continue
             if options is None:
@@ -1138,30 +1186,56 @@ class _Search:
                     continue
                 else:
                     options = self._options(index, events[index], state)
-            if not options:
-                if stack:
-                    index, state, options = stack.pop()
-                elif self.exhaustive:
-                    return None  # every choice was tried: no game gives this log
-                else:
+            if options:
+                if len(options) > 1:
+                    stack.append(_Node(index, state.copy(), options[1:]))
+                choice = options[0]
+            else:
+                node = _back(stack, self.conflict)
+                self.conflict = None
+                if node is None:
+                    if self.exhaustive:
+                        return None  # every choice was tried: no game gives this log
                     restarts.now()  # random picks the search does not branch on: start again
-                continue
-            if len(options) > 1:
-                stack.append((index, state.copy(), options[1:]))
+                    continue
+                index, choice = node.index, node.options.pop(0)
+                assert node.state is not None  # a node with options left keeps its state
+                if node.options:
+                    state = node.state.copy()
+                else:
+                    state, node.state = node.state, None
             self.spent += 1
             restarts.step(index)
-            choice = options[0]
             if isinstance(choice, _Draw):
                 choice = choice.tokens(self.rng)
             if self._apply(index, events[index], state, choice) and self._fours(index, state):
                 index += 1
                 options = None
             else:
-                options = []  # a dead end: back up to the latest alternative
+                options = []  # a dead end: back up to the latest choice it may be blamed on
         raise SamplingError(
             f"the sampler's search spent its work budget ({budget} events replayed) on"
             f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
         )
+
+    def _restarted(self, stack: list[_Node], restarts: _Restarts) -> tuple[int, _State]:
+        """Back to the latest choice at or before the event the policy names.
+
+        The first event is a fresh start. Returns the event and the state
+        before it, its options to be drawn afresh.
+        """
+        back = restarts.back_to()
+        while stack and (stack[-1].index > back or stack[-1].state is None):
+            stack.pop()
+        if back > 0 and stack:
+            node = stack.pop()
+            assert node.state is not None
+            index, state = node.index, node.state
+        else:
+            stack.clear()
+            index, state = 0, self.start.copy()
+        restarts.resume(index)
+        return index, state
 
     def _built(self, state: _State) -> _Built | None:
         """The finished replay; under compulsory discards, None if the cards left fit no deal."""
@@ -1692,10 +1766,13 @@ class _Search:
         pile can take it there, one slot each (a matching). That counts the
         cards in its hand now and those on the table in a pile it takes
         later, from that pickup on. Where they do not fit, each is blamed on
-        its labelling: it would rather be a fresh copy where it is named next.
+        its labelling: it would rather be a fresh copy where it is named next;
+        and the dead end on the choices that brought them there
+        (:meth:`_carried`), so the search backs up straight to those.
         """
         plan, bound = self.plan, state.bound
         leaving: list[tuple[int, Card, _Target]] = []  # since when, the card, where next
+        tokens_leaving: list[int] = []
         places = [(index, state.hands[seat])]
         for group, tokens in state.table:
             taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
@@ -1707,12 +1784,45 @@ class _Search:
                 target = None if card is None else plan.next_target(card, since)
                 if card is not None and target is not None and target[:2] != ("hand", seat):
                     leaving.append((since, card, target))
+                    tokens_leaving.append(token)
         if not leaving or not plan.stranded(seat, [(since, t) for since, _, t in leaving]):
             return True
         if self.blame is not None:  # which of them is to blame the matching cannot say
             for _, card, target in leaving:
                 self.blame[card.key, target, _twins.FRESH] += 1
+        if self.exhaustive:
+            self.conflict = self._carried(index, seat, state, tokens_leaving)
         return False
+
+    def _carried(self, index: int, seat: int, state: _State, tokens: list[int]) -> set[int] | None:
+        """The choices that brought the named ``tokens`` to ``seat`` since they were last named.
+
+        Each token's holders since its last sighting: the groups they laid
+        it in unseen and their plays while they held it (each could have
+        laid it elsewhere or kept it). None where a token's path cannot be
+        followed back to a sighting.
+        """
+        plan, bound = self.plan, state.bound
+        laid_in: dict[int, list[int]] = {}
+        for group, laid in state.laid.items():
+            for token in laid:
+                laid_in.setdefault(token, []).append(group)
+        blamed = {index}
+        for token in tokens:
+            card, holder, until = bound[token], seat, index
+            for group in reversed(laid_in.get(token, ())):
+                taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
+                if when < until:
+                    if taker != holder:
+                        return None
+                    blamed.update(plan.plays_between(holder, when, until))
+                if group in plan.own_groups or card in plan.shown.get(group, ()):
+                    break  # named there
+                blamed.add(group)
+                holder, until = plan.seat_of(group), group
+            else:
+                return None
+        return blamed
 
     def _enough_unnamed(self, index: int, state: _State) -> bool:
         """Whether the tokens with no card yet can still be everywhere the log first names a card.
