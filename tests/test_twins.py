@@ -92,6 +92,30 @@ def test_a_card_shown_again_is_the_same_copy_when_the_seat_holds_the_other() -> 
     assert found == {"[[0], [1], [1]]": 200}
 
 
+def test_a_repair_draws_again_the_link_that_brought_a_copy_into_a_hand() -> None:
+    # A search found the 3♦ seat 1 shows again could not have been the
+    # copy it took back up: the repaired labelling names the other copy
+    # there (a labelling that named it already keeps it), and keeps the
+    # first sighting as it was.
+    labelling = _labelling(_shown_twice("3♦").observe(0))
+    three = cr.Card.parse("3♦")
+    again = labelling.sightings[three][1].target
+    assert again is not None
+    rng = random.Random(0)
+    for _ in range(20):
+        drawn = labelling.draw(rng).drawn
+        assert drawn is not None
+        copy = drawn[three][1][0]
+        repaired = labelling.repair(
+            drawn, [(_twins.Twin(three.rank, three.suit, copy), again)], rng
+        )
+        assert repaired.drawn is not None
+        first = drawn[three][0]
+        assert repaired.drawn[three][0] == first
+        assert repaired.drawn[three][1] == [1 - first[0]]  # a fresh copy, barred or not
+        assert drawn[three][1] == [copy]  # the labelling repaired is left as it was
+
+
 def test_a_pile_the_seat_takes_names_the_copy_turned_over_in_it() -> None:
     # Seat 1 lays 3♦ truthfully and seat 0 challenges it, so takes up the
     # pile: the 3♦ it names there is the copy it saw turned over.

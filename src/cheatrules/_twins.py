@@ -22,7 +22,9 @@ that sighting to the next, and its card is drawn again from there on
 the twins' view then finds out about a labelling (a hand with more twins
 to pass on than its groups hold; more first sightings than the cards
 nobody saw can reach) is kept as blame, and later labellings lean away from
-the choices blamed.
+the choices blamed. Where the search fails at a hand that cannot pass its
+named twins on, the labelling is repaired: the links that brought those
+twins there are barred and drawn again as a mend does, the rest kept.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ Blame = Counter[tuple[int, Target, str]]
 FRESH, REUSE = "fresh", "reuse"
 
 #: How often a labelling is mended before it is given up.
-MENDS = 200
+MENDS = 50
 
 # The kinds of sighting: the observer's own card comes in (dealt, drawn),
 # is laid, is set aside; another hand shows a card; a pile the observer takes.
@@ -178,10 +180,7 @@ class Labelling:
     def draw(self, rng: random.Random) -> Labels:
         """A labelling: per card, per sighting, the copy numbers it names.
 
-        Each card's drawn alone, then mended (:data:`MENDS` times at most)
-        while some hand is left more copies to pass on than its groups
-        nobody saw hold: half the cards stuck so, at random, are drawn
-        again with those links barred.
+        Each card's drawn alone, then the whole is mended (:meth:`_mend`).
         """
         drawn = {
             card: [list(range(s.count)) for s in found] for card, found in self.sightings.items()
@@ -190,15 +189,58 @@ class Labelling:
             chosen = self._card(card, rng, set())
             assert chosen is not None  # self.consistent
             drawn[card] = chosen
+        return self._mend(drawn, None, rng)
+
+    def repair(
+        self,
+        drawn: dict[Card, list[list[int]]],
+        leaving: Sequence[tuple[Card, Target]],
+        rng: random.Random,
+    ) -> Labels:
+        """``drawn`` drawn again where it brought the twins ``leaving`` into a hand.
+
+        ``leaving`` holds twins (with where each is named next) that a
+        search of ``drawn`` found could not all leave one hand in time. The
+        links that brought them (from the sighting each was named at last)
+        are barred, half of their cards at random drawn again from there on
+        as a mend does, and the labelling is then mended. The rest of
+        ``drawn`` is kept: a labelling that got as far as that hand is most
+        often nearer one that fits than a new one.
+        """
+        stuck: dict[Card, set[tuple[int, int]]] = {}
+        for twin, target in leaving:
+            card = plain(twin)
+            copy = twin.copy if isinstance(twin, Twin) else 0
+            found, picked = self.sightings[card], drawn[card]
+            after = next((n for n, sighting in enumerate(found) if sighting.target == target), 0)
+            before = [n for n in range(after) if copy in picked[n]]
+            if before:
+                stuck.setdefault(card, set()).add((before[-1], after))
+        return self._mend({card: list(picked) for card, picked in drawn.items()}, stuck, rng)
+
+    def _mend(
+        self,
+        drawn: dict[Card, list[list[int]]],
+        stuck: dict[Card, set[tuple[int, int]]] | None,
+        rng: random.Random,
+    ) -> Labels:
+        """``drawn`` mended in place (:data:`MENDS` times at most), ``stuck`` first if given.
+
+        While some hand is left more copies to pass on than its groups
+        nobody saw hold, half the cards stuck so, at random, are drawn again
+        with those links barred.
+        """
         barred: dict[Card, set[tuple[int, int]]] = {}
         for mends in range(MENDS):
-            stuck = self._stuck(drawn)
-            if not stuck:
-                return Labels(drawn, mends)
+            if stuck is None:
+                stuck = self._stuck(drawn)
+                if not stuck:
+                    return Labels(drawn, mends)
             for card in rng.sample(sorted(stuck), (len(stuck) + 1) // 2):
                 links = barred.setdefault(card, set())
                 links |= stuck[card]
                 drawn[card] = self._mended(card, drawn[card], links, rng)
+            stuck = None
         return Labels(None, MENDS)
 
     def _mended(

@@ -34,7 +34,9 @@ backs up straight to the choices that brought them there. A labelling is
 drawn at random,
 mended where it asks a hand to pass on more copies than that, and searched
 in runs cut at Luby lengths; what the search blames a labelling for leans
-the later draws. The second search follows copies by counting instead:
+the later draws, and a labelling whose search fails at a hand that cannot
+pass its named cards on is most often repaired there rather than drawn
+afresh. The second search follows copies by counting instead:
 wherever the log names copies of a card later, the tokens that have it or
 may still get it and can get there must be enough, card by card and for
 all the cards named there together; each card's copies can meet its later
@@ -121,6 +123,11 @@ class SamplingError(CheatRulesError):
 
 #: The default work budget of :func:`sample`: events replayed by its search, in all.
 BUDGET = 1_000_000
+
+#: How often, after a labelling's search fails where named cards could not
+#: leave a hand, the next labelling is that one repaired there rather than
+#: one drawn afresh.
+_REPAIRS = 0.9
 
 #: Per deck: how many copies of each card, the cards of one copy, and whether
 #: every card but the jokers has one copy (read only; a deck is a value).
@@ -268,7 +275,10 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
     a view of cards of one copy, searched exhaustively for a game in runs cut
     at Luby lengths (times two passes over the log): a labelling no game fits
     is most often refused within a few passes, and one that fits is most
-    often searched straight through. A labelling costs one pass over the log
+    often searched straight through. Where a search fails at a hand that
+    cannot pass its named cards on, the next labelling is most often
+    (:data:`_REPAIRS`) that one with those cards' links drawn again, the
+    rest kept; else a new one. A labelling costs one pass over the log
     (its plan), and each time it is mended an event for every eight
     sightings it re-checks, out of ``budget``.
 
@@ -282,9 +292,13 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
     copies = _twins.twins(plan.copies)
     facts = (copies, frozenset(copies), True)
     spent, tries, mend = 0, 0, max(1, labelling.size // 8)
+    last: tuple[dict[Card, list[list[int]]], list[tuple[Card, _Target]]] | None = None
     while spent < budget:
         tries += 1
-        labels = labelling.draw(rng)
+        if last is not None and rng.random() < _REPAIRS:
+            labels = labelling.repair(*last, rng)
+        else:
+            labels = labelling.draw(rng)
         spent += len(plan.events) + labels.mends * mend
         if labels.drawn is None or spent >= budget:
             continue
@@ -300,6 +314,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
             built = None
         spent += search.spent
         if built is None:
+            last = (labels.drawn, search.stuck) if search.stuck else None
             continue
         for _ in range(64):
             state = _game(seen, twin_plan, built, rng, plain=_twins.plain)
@@ -1101,6 +1116,11 @@ class _Search:
         self.blame = blame
         # The earlier choices the last dead end depends on (None: any).
         self.conflict: set[int] | None = None
+        # The deepest event where named cards could not leave a hand, and
+        # those cards (with where each is named next): what a labelling
+        # repair draws again.
+        self.stuck_at = -1
+        self.stuck: list[tuple[Card, _Target]] = []
         self.reach = plan.reach
         self.copy_reach = plan.copy_reach
         dealt = plan.dealt
@@ -1792,6 +1812,8 @@ class _Search:
                 self.blame[card.key, target, _twins.FRESH] += 1
         if self.exhaustive:
             self.conflict = self._carried(index, seat, state, tokens_leaving)
+        if index >= self.stuck_at:
+            self.stuck_at, self.stuck = index, [(card, target) for _, card, target in leaving]
         return False
 
     def _carried(self, index: int, seat: int, state: _State, tokens: list[int]) -> set[int] | None:
