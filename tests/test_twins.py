@@ -333,3 +333,43 @@ def test_a_labelling_no_game_fits_is_refused_without_trying_every_earlier_choice
     plain._carried = lambda *_: None  # type: ignore[method-assign]
     with pytest.raises(SamplingError, match="work budget"):
         plain.run(20_000)
+
+
+@pytest.mark.parametrize("rng_seed", [8, 10])
+def test_the_hardest_two_pack_view_found_is_sampled_by_repairing_labellings(
+    rng_seed: int,
+) -> None:
+    # Decision 549 of a 6-player two-pack game (668 events of seat 5's
+    # view). Labellings drawn afresh found a game with 2 seeds of 8 within
+    # 1,000,000 events; repaired where their searches fail, with 9 seeds of
+    # 10 within 300,000 and 5 within 100,000 (these two among them).
+    rules = cr.english(
+        6, ranks="hold", window="extended", after_challenge="taker", ending="first-out", decks=2
+    )
+    seen = _sweep_position(rules, seed=56, depth=549).observe(5)
+    assert len(seen.events) == 668
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
+    game = sampling._twinned(seen, plan, random.Random(rng_seed), 300_000)
+    assert game is not None and game.observe(5) == seen
+
+
+@pytest.mark.parametrize("rng_seed", [5, 6])
+def test_a_hand_left_too_few_cards_to_lay_is_refused_where_it_is_filled(rng_seed: int) -> None:
+    # Decision 578 of a 6-player two-pack game (707 events of seat 3's
+    # view): at event 242 seat 2 lays three cards unseen from a hand of
+    # five, all named, none of which can go where its group goes. Refused
+    # only there, a search backed up one choice at a time from 242 and
+    # sampled the view with 1 seed of 6 within 1,000,000 events; refused at
+    # the play that left the hand so (its cards blamed, the search backing
+    # up to the choices that brought them), with every seed of 6 in under
+    # a second.
+    rules = cr.english(6, decks=2, window="extended")
+    seen = _sweep_position(rules, seed=50575, depth=578).observe(3)
+    assert len(seen.events) == 707
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
+    game = sampling._twinned(seen, plan, random.Random(rng_seed), 100_000)
+    assert game is not None and game.observe(3) == seen

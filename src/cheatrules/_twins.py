@@ -23,7 +23,7 @@ the twins' view then finds out about a labelling (a hand with more twins
 to pass on than its groups hold; more first sightings than the cards
 nobody saw can reach) is kept as blame, and later labellings lean away from
 the choices blamed. Where the search fails at a hand that cannot pass its
-named twins on, the labelling is repaired: the links that brought those
+named twins on (or keep those it must), the labelling is repaired: the links that brought those
 twins there are barred and drawn again as a mend does, the rest kept.
 """
 
@@ -200,7 +200,8 @@ class Labelling:
         """``drawn`` drawn again where it brought the twins ``leaving`` into a hand.
 
         ``leaving`` holds twins (with where each is named next) that a
-        search of ``drawn`` found could not all leave one hand in time. The
+        search of ``drawn`` found could not all leave one hand in time (or
+        all stay in it at a play). The
         links that brought them (from the sighting each was named at last)
         are barred, half of their cards at random drawn again from there on
         as a mend does, and the labelling is then mended. The rest of

@@ -27,16 +27,16 @@ take turns there, each turn with twice the budget of its last (the private
 ``_with_copies``). The first tells the copies apart (the private ``_twins``
 module): each sighting is given a copy, so that every copy's sightings form
 a path a card can travel, and the view of one-copy cards this labelling
-makes is searched as above, with one more test: the named cards a hand
+makes is searched as above, with two more tests: the named cards a hand
 must pass on, in its hand or in a pile it takes later, must fit the slots
-of its groups nobody saw (a matching); where they do not, the search
+of its groups nobody saw (a matching), and those it must keep at its next
+unseen play must leave room for that group; where they do not, the search
 backs up straight to the choices that brought them there. A labelling is
-drawn at random,
-mended where it asks a hand to pass on more copies than that, and searched
-in runs cut at Luby lengths; what the search blames a labelling for leans
-the later draws, and a labelling whose search fails at a hand that cannot
-pass its named cards on is most often repaired there rather than drawn
-afresh. The second search follows copies by counting instead:
+drawn at random, mended where it asks a hand to pass on more copies than
+that, and searched in runs cut at Luby lengths; what the search blames a
+labelling for leans the later draws, and a labelling whose search fails at
+such a hand is most often repaired there rather than drawn afresh. The
+second search follows copies by counting instead:
 wherever the log names copies of a card later, the tokens that have it or
 may still get it and can get there must be enough, card by card and for
 all the cards named there together; each card's copies can meet its later
@@ -1607,7 +1607,9 @@ class _Search:
                 index, state, None if everyone else event.seat
             ):
                 return False
-            if plan.twinned and not self._leave(index, event.seat, state):
+            if plan.twinned and not (
+                self._leave(index, event.seat, state) and self._room(index, event.seat, state)
+            ):
                 return False
             if not state.dirty and self._steady(index, event):
                 return True
@@ -1639,7 +1641,11 @@ class _Search:
             return False
         # The cards the observer takes up take copies, as cards turned over do.
         mover = None if event.seat == self.plan.seat else event.seat
-        if mover is not None and self.plan.twinned and not self._leave(index, mover, state):
+        if (
+            mover is not None
+            and self.plan.twinned
+            and not (self._leave(index, mover, state) and self._room(index, mover, state))
+        ):
             return False
         return not self.copies_in_deck or self._sheds(index, state, mover)
 
@@ -1815,6 +1821,58 @@ class _Search:
         if index >= self.stuck_at:
             self.stuck_at, self.stuck = index, [(card, target) for _, card, target in leaving]
         return False
+
+    def _room(self, index: int, seat: int, state: _State) -> bool:
+        """Whether ``seat``'s hand can keep, at its next unseen play, the named cards that stay.
+
+        With copies told apart (twins): a named card that cannot go into
+        that group (its pile cannot take it where it is named next) stays in
+        the hand, unless it is named before then (a four set aside), and the
+        hand keeps only its size then less the group.
+        Where more must stay, each is blamed as :meth:`_leave` blames, and
+        the dead end on the choices that brought them.
+        """
+        plan, bound = self.plan, state.bound
+        after = plan.plays_between(seat, index, len(plan.events))
+        if not after:
+            return True
+        group = after[0]
+        played = plan.events[group]
+        assert isinstance(played, Played)
+        room = plan.size_before[group] - played.count
+        shown = set(plan.revealed.get(group, ()))
+        staying: list[tuple[int, Card]] = []
+        for token in state.hands[seat]:
+            card = bound.get(token)
+            if card is None or card in shown:
+                continue
+            named = plan.next_target(card, index)
+            if (named is None or named[2] > group) and not self._goes(group, card):
+                staying.append((token, card))  # (not named again before: set aside)
+        if len(staying) <= room:
+            return True
+        leaving = [
+            (card, target) for _, card in staying if (target := plan.next_target(card, index))
+        ]
+        if self.blame is not None:
+            for card, target in leaving:
+                self.blame[card.key, target, _twins.FRESH] += 1
+        if self.exhaustive:
+            self.conflict = self._carried(index, seat, state, [token for token, _ in staying])
+        if index >= self.stuck_at:
+            self.stuck_at, self.stuck = index, leaving
+        return False
+
+    def _goes(self, group: int, card: Card) -> bool:
+        """Whether a token with ``card`` may go into the group of the play at ``group``."""
+        key = self._class(card, group)
+        if key == "X":
+            return False
+        if key == "F":
+            return self.plan.taken.get(self.plan.pile_of[group], (-1, 0))[0] != self.plan.seat
+        if isinstance(key, tuple):
+            return self.reach.on_table(group, key)
+        return True
 
     def _carried(self, index: int, seat: int, state: _State, tokens: list[int]) -> set[int] | None:
         """The choices that brought the named ``tokens`` to ``seat`` since they were last named.
