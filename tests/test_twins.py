@@ -183,6 +183,12 @@ TWO_PACKS_RULES = [
 TWO_PACKS = st.sampled_from(TWO_PACKS_RULES)
 
 
+def _real_view(rules: cr.Rules, seed: int, decisions: int, data: st.DataObject) -> cr.Observation:
+    """A seat's view (drawn by ``data``) after ``decisions`` of the random game ``seed``."""
+    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
+    return game.observe(data.draw(st.integers(0, rules.players - 1)))
+
+
 @settings(examples(10))
 @given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 250), st.data())
 def test_every_labelling_drawn_fits_the_hands_it_passes_copies_through(
@@ -191,9 +197,8 @@ def test_every_labelling_drawn_fits_the_hands_it_passes_copies_through(
     # Of a real game's view: each labelling drawn (mended or given up)
     # leaves no hand more copies to pass on than its unseen groups hold, and
     # turns back into the view; the game sampled from it gives the view.
-    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
-    seat = data.draw(st.integers(0, rules.players - 1))
-    seen = game.observe(seat)
+    seen = _real_view(rules, seed, decisions, data)
+    seat = seen.seat
     labelling = _labelling(seen)
     assert labelling.consistent
     labels = labelling.draw(random.Random(seed))
@@ -295,8 +300,7 @@ def test_backjumping_finds_a_game_for_a_labelling_exactly_when_backing_up_one_by
 ) -> None:
     # The search of a labelling passes over choices a dead end does not
     # depend on; it must still answer as the search that tries them all.
-    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
-    seen = game.observe(data.draw(st.integers(0, rules.players - 1)))
+    seen = _real_view(rules, seed, decisions, data)
     answers = []
     for jumping in (True, False):
         search = _twin_search(seen, seed)
