@@ -125,8 +125,8 @@ class SamplingError(CheatRulesError):
 BUDGET = 1_000_000
 
 #: How often, after a labelling's search fails where named cards could not
-#: leave a hand, the next labelling is that one repaired there rather than
-#: one drawn afresh.
+#: leave a hand (or all stay in it), the next labelling is that one
+#: repaired there rather than one drawn afresh.
 _REPAIRS = 0.9
 
 #: Per deck: how many copies of each card, the cards of one copy, and whether
@@ -1116,9 +1116,9 @@ class _Search:
         self.blame = blame
         # The earlier choices the last dead end depends on (None: any).
         self.conflict: set[int] | None = None
-        # The deepest event where named cards could not leave a hand, and
-        # those cards (with where each is named next): what a labelling
-        # repair draws again.
+        # The deepest event where named cards could not leave a hand (or
+        # stay in it), and those cards (with where each is named next): what
+        # a labelling repair draws again.
         self.stuck_at = -1
         self.stuck: list[tuple[Card, _Target]] = []
         self.reach = plan.reach
@@ -1848,7 +1848,7 @@ class _Search:
                 continue
             named = plan.next_target(card, index)
             if (named is None or named[2] > group) and not self._goes(group, card):
-                staying.append((token, card))  # (not named again before: set aside)
+                staying.append((token, card))  # named before then only if set aside
         if len(staying) <= room:
             return True
         leaving = [
