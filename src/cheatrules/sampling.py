@@ -30,8 +30,7 @@ a path a card can travel, and the view of one-copy cards this labelling
 makes is searched as above, with two more tests: the named cards a hand
 must pass on, in its hand or in a pile it takes later, must fit the slots
 of its groups nobody saw (a matching), and those it must keep at its next
-unseen play must leave room for that group; where they do not, the search
-backs up straight to the choices that brought them there. A labelling is
+unseen play must leave room for that group. A labelling is
 drawn at random, mended where it asks a hand to pass on more copies than
 that, and searched in runs cut at Luby lengths; what the search blames a
 labelling for leans the later draws, and a labelling whose search fails at
@@ -1069,40 +1068,19 @@ class _Built:
 class _Node:
     """A choice the search may come back to: its event, the state before it, the options left.
 
-    ``blamed`` gathers the earlier choices its options' dead ends were blamed
-    on (None: any of them); a node whose last option is being tried has no
-    state left.
+    A node whose last option is being tried has no state left.
     """
 
     index: int
     state: _State | None
     options: list[_Choice | _Draw]
-    blamed: set[int] | None = attrs.Factory(set)
 
 
-def _back(stack: list[_Node], blamed: set[int] | None) -> _Node | None:
-    """The latest node with options left that a dead end may be blamed on; None if none.
-
-    ``blamed`` holds the events whose choices the dead end depends on (None:
-    any). A node not among them is passed over: no other option there
-    would help. A node among them with no options left passes its own
-    blame on (conflict-directed backjumping).
-    """
-    while stack:
-        node = stack[-1]
-        if blamed is not None and node.index not in blamed:
-            stack.pop()
-            continue
-        if blamed is None or node.blamed is None:
-            node.blamed = None
-        else:
-            node.blamed |= blamed
-            node.blamed.discard(node.index)
-        if node.options:
-            return node
+def _back(stack: list[_Node]) -> _Node | None:
+    """The latest node with options left (the nodes above it dropped); None if none."""
+    while stack and not stack[-1].options:
         stack.pop()
-        blamed = node.blamed
-    return None
+    return stack[-1] if stack else None
 
 
 class _Search:
@@ -1114,8 +1092,6 @@ class _Search:
         # With copies told apart: where the tests refuse a choice, the
         # labelling's choices they blame (see _twins).
         self.blame = blame
-        # The earlier choices the last dead end depends on (None: any).
-        self.conflict: set[int] | None = None
         # The deepest event where named cards could not leave a hand (or
         # stay in it), and those cards (with where each is named next): what
         # a labelling repair draws again.
@@ -1173,10 +1149,6 @@ class _Search:
     def run(self, budget: int) -> _Built | None:
         """Replay the log depth first, starting afresh where it stalls; None if no game gives it.
 
-        A dead end backs up to the latest choice it may be blamed on
-        (:func:`_back`): the latest choice of all, unless a test says which
-        earlier choices its answer depends on.
-
         Raises:
             SamplingError: the search spent ``budget`` events.
 
@@ -1211,8 +1183,7 @@ class _Search:
                     stack.append(_Node(index, state.copy(), options[1:]))
                 choice = options[0]
             else:
-                node = _back(stack, self.conflict)
-                self.conflict = None
+                node = _back(stack)
                 if node is None:
                     if self.exhaustive:
                         return None  # every choice was tried: no game gives this log
@@ -1232,7 +1203,7 @@ class _Search:
                 index += 1
                 options = None
             else:
-                options = []  # a dead end: back up to the latest choice it may be blamed on
+                options = []  # a dead end: back up to the latest alternative
         raise SamplingError(
             f"the sampler's search spent its work budget ({budget} events replayed) on"
             f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
@@ -1792,13 +1763,10 @@ class _Search:
         pile can take it there, one slot each (a matching). That counts the
         cards in its hand now and those on the table in a pile it takes
         later, from that pickup on. Where they do not fit, each is blamed on
-        its labelling: it would rather be a fresh copy where it is named next;
-        and the dead end on the choices that brought them there
-        (:meth:`_carried`), so the search backs up straight to those.
+        its labelling: it would rather be a fresh copy where it is named next.
         """
         plan, bound = self.plan, state.bound
         leaving: list[tuple[int, Card, _Target]] = []  # since when, the card, where next
-        tokens_leaving: list[int] = []
         places = [(index, state.hands[seat])]
         for group, tokens in state.table:
             taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
@@ -1810,14 +1778,11 @@ class _Search:
                 target = None if card is None else plan.next_target(card, since)
                 if card is not None and target is not None and target[:2] != ("hand", seat):
                     leaving.append((since, card, target))
-                    tokens_leaving.append(token)
         if not leaving or not plan.stranded(seat, [(since, t) for since, _, t in leaving]):
             return True
         if self.blame is not None:  # which of them is to blame the matching cannot say
             for _, card, target in leaving:
                 self.blame[card.key, target, _twins.FRESH] += 1
-        if self.exhaustive:
-            self.conflict = self._carried(index, seat, state, tokens_leaving)
         if index >= self.stuck_at:
             self.stuck_at, self.stuck = index, [(card, target) for _, card, target in leaving]
         return False
@@ -1829,8 +1794,7 @@ class _Search:
         that group (its pile cannot take it where it is named next) stays in
         the hand, unless it is named before then (a four set aside), and the
         hand keeps only its size then less the group.
-        Where more must stay, each is blamed as :meth:`_leave` blames, and
-        the dead end on the choices that brought them.
+        Where more must stay, each is blamed as :meth:`_leave` blames.
         """
         plan, bound = self.plan, state.bound
         after = plan.plays_between(seat, index, len(plan.events))
@@ -1857,8 +1821,6 @@ class _Search:
         if self.blame is not None:
             for card, target in leaving:
                 self.blame[card.key, target, _twins.FRESH] += 1
-        if self.exhaustive:
-            self.conflict = self._carried(index, seat, state, [token for token, _ in staying])
         if index >= self.stuck_at:
             self.stuck_at, self.stuck = index, leaving
         return False
@@ -1873,36 +1835,6 @@ class _Search:
         if isinstance(key, tuple):
             return self.reach.on_table(group, key)
         return True
-
-    def _carried(self, index: int, seat: int, state: _State, tokens: list[int]) -> set[int] | None:
-        """The choices that brought the named ``tokens`` to ``seat`` since they were last named.
-
-        Each token's holders since its last sighting: the groups they laid
-        it in unseen and their plays while they held it (each could have
-        laid it elsewhere or kept it). None where a token's path cannot be
-        followed back to a sighting.
-        """
-        plan, bound = self.plan, state.bound
-        laid_in: dict[int, list[int]] = {}
-        for group, laid in state.laid.items():
-            for token in laid:
-                laid_in.setdefault(token, []).append(group)
-        blamed = {index}
-        for token in tokens:
-            card, holder, until = bound[token], seat, index
-            for group in reversed(laid_in.get(token, ())):
-                taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
-                if when < until:
-                    if taker != holder:
-                        return None
-                    blamed.update(plan.plays_between(holder, when, until))
-                if group in plan.own_groups or card in plan.shown.get(group, ()):
-                    break  # named there
-                blamed.add(group)
-                holder, until = plan.seat_of(group), group
-            else:
-                return None
-        return blamed
 
     def _enough_unnamed(self, index: int, state: _State) -> bool:
         """Whether the tokens with no card yet can still be everywhere the log first names a card.
