@@ -257,6 +257,15 @@ def test_backing_up_returns_to_the_latest_choice_with_options_left() -> None:
     assert sampling._back([_node(2, 0)]) is None
 
 
+def _told_apart(seen: cr.Observation, rng_seed: int, budget: int) -> bool:
+    """Whether the search that tells copies apart, alone, samples ``seen`` within ``budget``."""
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
+    game = sampling._twinned(seen, plan, random.Random(rng_seed), budget)
+    return game is not None and game.observe(seen.seat) == seen
+
+
 @pytest.mark.parametrize("rng_seed", [6, 8])
 def test_the_hardest_two_pack_view_found_is_sampled_by_repairing_labellings(
     rng_seed: int,
@@ -270,11 +279,7 @@ def test_the_hardest_two_pack_view_found_is_sampled_by_repairing_labellings(
     )
     seen = _sweep_position(rules, seed=56, depth=549).observe(5)
     assert len(seen.events) == 668
-    dealt = seen.events[0]
-    assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
-    game = sampling._twinned(seen, plan, random.Random(rng_seed), 300_000)
-    assert game is not None and game.observe(5) == seen
+    assert _told_apart(seen, rng_seed, 300_000)
 
 
 @pytest.mark.parametrize("rng_seed", [3, 10])
@@ -289,8 +294,4 @@ def test_a_hand_left_too_few_cards_to_lay_is_refused_where_it_is_filled(rng_seed
     rules = cr.english(6, decks=2, window="extended")
     seen = _sweep_position(rules, seed=50575, depth=578).observe(3)
     assert len(seen.events) == 707
-    dealt = seen.events[0]
-    assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
-    game = sampling._twinned(seen, plan, random.Random(rng_seed), 100_000)
-    assert game is not None and game.observe(3) == seen
+    assert _told_apart(seen, rng_seed, 100_000)
