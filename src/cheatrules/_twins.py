@@ -23,8 +23,9 @@ the twins' view then finds out about a labelling (a hand with more twins
 to pass on than its groups hold; more first sightings than the cards
 nobody saw can reach) is kept as blame, and later labellings lean away from
 the choices blamed. Where the search fails at a hand that cannot pass its
-named twins on (or keep those it must), the labelling is repaired: the links that brought those
-twins there are barred and drawn again as a mend does, the rest kept.
+named twins on (or keep those it must), the labelling is repaired: the
+links that brought those twins there are barred and drawn again as a mend
+does, the rest kept.
 """
 
 from __future__ import annotations
@@ -201,12 +202,12 @@ class Labelling:
 
         ``leaving`` holds twins (with where each is named next) that a
         search of ``drawn`` found could not all leave one hand in time (or
-        all stay in it at a play). The
-        links that brought them (from the sighting each was named at last)
-        are barred, half of their cards at random drawn again from there on
-        as a mend does, and the labelling is then mended. The rest of
-        ``drawn`` is kept: a labelling that got as far as that hand is most
-        often nearer one that fits than a new one.
+        all stay in it at a play). The links that brought them (from the
+        sighting each was named at last) are barred, half of their cards at
+        random drawn again from there on as a mend does, and the labelling
+        is then mended. The rest of ``drawn`` is kept: a labelling that got
+        as far as that hand is most often nearer one that fits than a new
+        one.
         """
         stuck: dict[Card, set[tuple[int, int]]] = {}
         for twin, target in leaving:

@@ -30,12 +30,12 @@ a path a card can travel, and the view of one-copy cards this labelling
 makes is searched as above, with two more tests: the named cards a hand
 must pass on, in its hand or in a pile it takes later, must fit the slots
 of its groups nobody saw (a matching), and those it must keep at its next
-unseen play must leave room for that group. A labelling is
-drawn at random, mended where it asks a hand to pass on more copies than
-that, and searched in runs cut at Luby lengths; what the search blames a
-labelling for leans the later draws, and a labelling whose search fails at
-such a hand is most often repaired there rather than drawn afresh. The
-second search follows copies by counting instead:
+unseen play must leave room for that group. A labelling is drawn at
+random, mended where it asks a hand to pass on more copies than that, and
+searched in runs cut at Luby lengths; what the search blames a labelling
+for leans the later draws, and a labelling whose search fails at such a
+hand is most often repaired there rather than drawn afresh. The second
+search follows copies by counting instead:
 wherever the log names copies of a card later, the tokens that have it or
 may still get it and can get there must be enough, card by card and for
 all the cards named there together; each card's copies can meet its later
