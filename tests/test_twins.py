@@ -174,19 +174,14 @@ def test_a_largest_matching_says_which_units_it_leaves_out() -> None:
     assert unmatched([[], [0]], [2]) == [0]
 
 
-TWO_PACKS_RULES = [
-    cr.english(4, decks=2),
-    cr.english(3, decks=2, jokers="per-pack"),
-    cr.english(5, decks=2, window="extended"),
-    cr.english(4, decks=2, discards="after-pickup"),
-]
-TWO_PACKS = st.sampled_from(TWO_PACKS_RULES)
-
-
-def _real_view(rules: cr.Rules, seed: int, decisions: int, data: st.DataObject) -> cr.Observation:
-    """A seat's view (drawn by ``data``) after ``decisions`` of the random game ``seed``."""
-    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
-    return game.observe(data.draw(st.integers(0, rules.players - 1)))
+TWO_PACKS = st.sampled_from(
+    [
+        cr.english(4, decks=2),
+        cr.english(3, decks=2, jokers="per-pack"),
+        cr.english(5, decks=2, window="extended"),
+        cr.english(4, decks=2, discards="after-pickup"),
+    ]
+)
 
 
 @settings(examples(10))
@@ -197,8 +192,9 @@ def test_every_labelling_drawn_fits_the_hands_it_passes_copies_through(
     # Of a real game's view: each labelling drawn (mended or given up)
     # leaves no hand more copies to pass on than its unseen groups hold, and
     # turns back into the view; the game sampled from it gives the view.
-    seen = _real_view(rules, seed, decisions, data)
-    seat = seen.seat
+    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
+    seat = data.draw(st.integers(0, rules.players - 1))
+    seen = game.observe(seat)
     labelling = _labelling(seen)
     assert labelling.consistent
     labels = labelling.draw(random.Random(seed))
@@ -242,19 +238,6 @@ def test_a_view_with_copies_whose_searches_run_out_of_work_says_so() -> None:
     seen = _sweep_position(cr.english(5, decks=2, window="extended"), seed=1155, depth=325)
     with pytest.raises(SamplingError, match="work budget"):
         sample(seen.observe(2), random.Random(0), budget=10)
-
-
-def _node(index: int, options: int) -> sampling._Node:
-    return sampling._Node(index, sampling._State({}, Counter(), [], []), [None] * options)
-
-
-def test_backing_up_returns_to_the_latest_choice_with_options_left() -> None:
-    # Choices at events 2, 5 and 9; every option at 9 was tried.
-    stack = [_node(2, 1), _node(5, 1), _node(9, 0)]
-    node = sampling._back(stack)
-    assert node is not None and node.index == 5
-    assert [n.index for n in stack] == [2, 5]
-    assert sampling._back([_node(2, 0)]) is None
 
 
 def _told_apart(seen: cr.Observation, rng_seed: int, budget: int) -> bool:

@@ -460,7 +460,6 @@ class _Plan:
         self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
         self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self._outlets: dict[int, list[tuple[int, int]]] = {}
-        self._plays_of: dict[int, list[int]] = {}  # per seat, its plays (made once)
         self._outlets_to: dict[tuple[int, _Target], list[int]] = {}
         self._labelling: _twins.Labelling | None = None
         self._first_at: dict[_Target, list[Card]] | None = None
@@ -622,7 +621,7 @@ class _Plan:
             return found
         found = []
         events, taken, pile_of = self.events, self.taken, self.pile_of
-        plays = [g for g in self.plays if g > index and self.seat_of(g) == seat]
+        plays = [g for g in self.plays if g > index and self._seat_of(g) == seat]
         for when, (taker, ranks) in self.checks.items():
             if taker != seat or when <= index:
                 continue
@@ -639,7 +638,7 @@ class _Plan:
                     carried.update(card.rank for card in cards)
             piles = {pile for pile, (t, at) in taken.items() if t == seat and index < at <= when}
             for group, pile in pile_of.items():
-                mine = group >= index and self.seat_of(group) == seat  # counted in its hand
+                mine = group >= index and self._seat_of(group) == seat  # counted in its hand
                 if pile in piles and group in self.known_ranks and not mine:
                     fixed += self.known_ranks[group]
             fixed.pop(Rank.JOKER, None)
@@ -727,18 +726,14 @@ class _Plan:
         moves = self._moves[seat]
         return moves[bisect_right(moves, (index, len(self.events))) :]
 
-    def seat_of(self, group: int) -> int:
-        """Who laid the group of the play at ``group``."""
+    def _seat_of(self, group: int) -> int:
         played = self.events[group]
         assert isinstance(played, Played)
         return played.seat
 
-    def plays_between(self, seat: int, after: int, before: int) -> list[int]:
-        """``seat``'s plays after event ``after`` and before ``before`` (the list made once)."""
-        plays = self._plays_of.get(seat)
-        if plays is None:
-            plays = self._plays_of[seat] = [g for g in self.plays if self.seat_of(g) == seat]
-        return plays[bisect_right(plays, after) : bisect_left(plays, before)]
+    def next_play(self, seat: int, index: int) -> int | None:
+        """``seat``'s first play after event ``index``; None if it plays no more."""
+        return next((when for when, pile, _ in self._moves_after(index, seat) if pile >= 0), None)
 
     def _count_of(self, group: int) -> int:
         played = self.events[group]
@@ -1064,25 +1059,6 @@ class _Built:
     dealt: dict[int, Card] | None = None
 
 
-@attrs.define
-class _Node:
-    """A choice the search may come back to: its event, the state before it, the options left.
-
-    A node whose last option is being tried has no state left.
-    """
-
-    index: int
-    state: _State | None
-    options: list[_Choice | _Draw]
-
-
-def _back(stack: list[_Node]) -> _Node | None:
-    """The latest node with options left (the nodes above it dropped); None if none."""
-    while stack and not stack[-1].options:
-        stack.pop()
-    return stack[-1] if stack else None
-
-
 class _Search:
     """The replay in time order, with a stack of the choices that had alternatives left."""
 
@@ -1156,13 +1132,22 @@ class _Search:
         if not self._setup():
             return None
         events, quiet = self.plan.events, self.plan.quiet
-        stack: list[_Node] = []
+        stack: list[tuple[int, _State, list[_Choice | _Draw]]] = []
         state, index = self.start.copy(), 0
         options: list[_Choice | _Draw] | None = None
         restarts = _Restarts(len(events), partial=self.copies_in_deck)
         while self.spent < budget:
             if restarts.due():
-                index, state = self._restarted(stack, restarts)
+                # Back to the latest choice at or before the event the policy
+                # names (the first event: a fresh start), its options drawn afresh.
+                back = restarts.back_to()
+                while stack and stack[-1][0] > back:
+                    stack.pop()
+                if back > 0 and stack:
+                    index, state, _ = stack.pop()
+                else:
+                    stack, state, index = [], self.start.copy(), 0
+                restarts.resume(index)
                 options = None
                 continue
             if options is None:
@@ -1178,25 +1163,19 @@ class _Search:
                     continue
                 else:
                     options = self._options(index, events[index], state)
-            if options:
-                if len(options) > 1:
-                    stack.append(_Node(index, state.copy(), options[1:]))
-                choice = options[0]
-            else:
-                node = _back(stack)
-                if node is None:
-                    if self.exhaustive:
-                        return None  # every choice was tried: no game gives this log
-                    restarts.now()  # random picks the search does not branch on: start again
-                    continue
-                index, choice = node.index, node.options.pop(0)
-                assert node.state is not None  # a node with options left keeps its state
-                if node.options:
-                    state = node.state.copy()
+            if not options:
+                if stack:
+                    index, state, options = stack.pop()
+                elif self.exhaustive:
+                    return None  # every choice was tried: no game gives this log
                 else:
-                    state, node.state = node.state, None
+                    restarts.now()  # random picks the search does not branch on: start again
+                continue
+            if len(options) > 1:
+                stack.append((index, state.copy(), options[1:]))
             self.spent += 1
             restarts.step(index)
+            choice = options[0]
             if isinstance(choice, _Draw):
                 choice = choice.tokens(self.rng)
             if self._apply(index, events[index], state, choice) and self._fours(index, state):
@@ -1208,25 +1187,6 @@ class _Search:
             f"the sampler's search spent its work budget ({budget} events replayed) on"
             f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
         )
-
-    def _restarted(self, stack: list[_Node], restarts: _Restarts) -> tuple[int, _State]:
-        """Back to the latest choice at or before the event the policy names.
-
-        The first event is a fresh start. Returns the event and the state
-        before it, its options to be drawn afresh.
-        """
-        back = restarts.back_to()
-        while stack and (stack[-1].index > back or stack[-1].state is None):
-            stack.pop()
-        if back > 0 and stack:
-            node = stack.pop()
-            assert node.state is not None
-            index, state = node.index, node.state
-        else:
-            stack.clear()
-            index, state = 0, self.start.copy()
-        restarts.resume(index)
-        return index, state
 
     def _built(self, state: _State) -> _Built | None:
         """The finished replay; under compulsory discards, None if the cards left fit no deal."""
@@ -1516,26 +1476,34 @@ class _Search:
         self, index: int, event: Played, key: _Class, size: int, state: _State
     ) -> tuple[int, int]:
         """How few and how many tokens of a class of ``size`` may go into this group."""
-        plan, reach = self.plan, self.reach
-        emptied = plan.size_before[index] == event.count
+        plan = self.plan
+        stays = plan.size_before[index] > event.count
+        if isinstance(key, tuple):
+            stays = stays and self.reach.in_hand(event.seat, index, key)
+        high = size if self._goes(index, key) else 0
         pile = plan.pile_of[index]
-        seen_pile = plan.taken.get(pile, (-1, 0))[0] == plan.seat
-        if key == "X":
-            stays, goes = not emptied, False
-        elif isinstance(key, _Copy):
-            stays, goes = not emptied, True  # another copy may be named there instead
-        elif isinstance(key, tuple):
-            stays = not emptied and reach.in_hand(event.seat, index, key)
-            goes = reach.on_table(index, key)
-        elif key == "F":
-            stays, goes = not emptied, not seen_pile
-        else:
-            stays, goes = not emptied, True
-        high = size if goes else 0
-        if key == "U" and seen_pile:
+        if key == "U" and plan.taken.get(pile, (-1, 0))[0] == plan.seat:
             high = min(high, plan.fresh_in_pile[pile] - self._unnamed_in(pile, state))
         low = 0 if stays else size
         return (low, high) if low <= high else (1, 0)
+
+    def _goes(self, index: int, key: _Class) -> bool:
+        """Whether a token of class ``key`` may go into the group of the play at ``index``.
+
+        Not "X" (barred from the pile), nor a card named next where that pile
+        cannot take it, nor a card named nowhere more into a pile the observer
+        takes (it would name it). A card with copies may: another copy may be
+        named there instead.
+        """
+        if key == "X":
+            return False
+        if isinstance(key, _Copy):
+            return True
+        if isinstance(key, tuple):
+            return self.reach.on_table(index, key)
+        if key == "F":
+            return self.plan.taken.get(self.plan.pile_of[index], (-1, 0))[0] != self.plan.seat
+        return True
 
     def _unnamed_in(self, pile: int, state: _State) -> int:
         """Tokens with no card yet in the groups of ``pile`` on the table."""
@@ -1780,11 +1748,8 @@ class _Search:
                     leaving.append((since, card, target))
         if not leaving or not plan.stranded(seat, [(since, t) for since, _, t in leaving]):
             return True
-        if self.blame is not None:  # which of them is to blame the matching cannot say
-            for _, card, target in leaving:
-                self.blame[card.key, target, _twins.FRESH] += 1
-        if index >= self.stuck_at:
-            self.stuck_at, self.stuck = index, [(card, target) for _, card, target in leaving]
+        # Which of them is to blame the matching cannot say: all of them.
+        self._refused(index, [(card, target) for _, card, target in leaving])
         return False
 
     def _room(self, index: int, seat: int, state: _State) -> bool:
@@ -1797,10 +1762,9 @@ class _Search:
         Where more must stay, each is blamed as :meth:`_leave` blames.
         """
         plan, bound = self.plan, state.bound
-        after = plan.plays_between(seat, index, len(plan.events))
-        if not after:
+        group = plan.next_play(seat, index)
+        if group is None:
             return True
-        group = after[0]
         played = plan.events[group]
         assert isinstance(played, Played)
         room = plan.size_before[group] - played.count
@@ -1811,30 +1775,28 @@ class _Search:
             if card is None or card in shown:
                 continue
             named = plan.next_target(card, index)
-            if (named is None or named[2] > group) and not self._goes(group, card):
+            if (named is None or named[2] > group) and not self._goes(
+                group, self._class(card, group)
+            ):
                 staying.append((token, card))  # named before then only if set aside
         if len(staying) <= room:
             return True
-        leaving = [
-            (card, target) for _, card in staying if (target := plan.next_target(card, index))
-        ]
-        if self.blame is not None:
-            for card, target in leaving:
-                self.blame[card.key, target, _twins.FRESH] += 1
-        if index >= self.stuck_at:
-            self.stuck_at, self.stuck = index, leaving
+        self._refused(
+            index, [(card, t) for _, card in staying if (t := plan.next_target(card, index))]
+        )
         return False
 
-    def _goes(self, group: int, card: Card) -> bool:
-        """Whether a token with ``card`` may go into the group of the play at ``group``."""
-        key = self._class(card, group)
-        if key == "X":
-            return False
-        if key == "F":
-            return self.plan.taken.get(self.plan.pile_of[group], (-1, 0))[0] != self.plan.seat
-        if isinstance(key, tuple):
-            return self.reach.on_table(group, key)
-        return True
+    def _refused(self, index: int, stuck: list[tuple[Card, _Target]]) -> None:
+        """Blame the labelling for named cards a hand cannot pass on or keep at ``index``.
+
+        Each would rather be a fresh copy where it is named next; the deepest
+        such refusal is what a repair draws again.
+        """
+        if self.blame is not None:
+            for card, target in stuck:
+                self.blame[card.key, target, _twins.FRESH] += 1
+        if index >= self.stuck_at:
+            self.stuck_at, self.stuck = index, stuck
 
     def _enough_unnamed(self, index: int, state: _State) -> bool:
         """Whether the tokens with no card yet can still be everywhere the log first names a card.
