@@ -21,8 +21,20 @@ def unmatched(edges: list[list[int]], slots: list[int]) -> list[int]:
     return [node for node, left in enumerate(_flow(edges, [1] * len(edges), slots)[1]) if left]
 
 
-def _flow(edges: list[list[int]], capacity: list[int], need: list[int]) -> tuple[int, list[int]]:
-    """The most units the graph carries, and what each left node keeps of its ``capacity``."""
+def assigned(edges: list[list[int]], slots: list[int]) -> list[int]:
+    """For each left node (one unit each), where a largest matching sends it; -1 for nowhere.
+
+    >>> assigned([[0, 1], [0]], [1, 1])
+    [1, 0]
+    """
+    flow = _flow(edges, [1] * len(edges), slots)[2]
+    return [next((right for right, units in enumerate(row) if units), -1) for row in flow]
+
+
+def _flow(
+    edges: list[list[int]], capacity: list[int], need: list[int]
+) -> tuple[int, list[int], list[list[int]]]:
+    """The most units the graph carries, what each left node keeps of its ``capacity``, the flow."""
     flow = [[0] * len(need) for _ in edges]
     into = [0] * len(need)
     left = list(capacity)
@@ -37,7 +49,7 @@ def _flow(edges: list[list[int]], capacity: list[int], need: list[int]) -> tuple
                 left[node] -= push
                 total += push
     if total == wanted:
-        return total, left
+        return total, left, flow
 
     def augment(node: int, seen: set[int]) -> bool:
         for right in edges[node]:
@@ -59,4 +71,4 @@ def _flow(edges: list[list[int]], capacity: list[int], need: list[int]) -> tuple
         while left[node] and total < wanted and augment(node, set()):
             left[node] -= 1
             total += 1
-    return total, left
+    return total, left, flow

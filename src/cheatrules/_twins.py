@@ -16,9 +16,12 @@ A labelling is drawn per card, depth first in a random order, and then
 mended while it asks more of a seat than its plays can give: the twins a
 pickup brings into a hand that the log names next elsewhere leave that hand
 in the player's groups nobody saw, one slot each, so they must fit those
-slots (a matching). A twin that does not fit is barred from going on from
-that sighting to the next, and its card is drawn again from there on
-(from further back where no labelling keeps the rest). What a search of
+slots (a matching); and each twin a pickup brings stays in the hand until
+such a group can take it or the log names it, so at none of the player's
+plays may more stay than the hand keeps. A twin that does not fit is barred
+from going on from that sighting to the next (one named nowhere more, from
+ending there: it must be named again), and its card is drawn again from
+there on (from further back where no labelling keeps the rest). What a search of
 the twins' view then finds out about a labelling (a hand with more twins
 to pass on than its groups hold; more first sightings than the cards
 nobody saw can reach) is kept as blame, and later labellings lean away from
@@ -111,6 +114,12 @@ class Log(Protocol):
 
     def stranded(self, seat: int, leaving: Sequence[tuple[int, Target]]) -> list[int]:
         """Which cards leaving ``seat``'s hand (since when, for where) find no unseen slot."""
+
+    def kept_until(self, seat: int, since: int, target: Target | None) -> int:
+        """When a card in ``seat``'s hand from ``since`` (for where) may leave it at the soonest."""
+
+    def crowded(self, seat: int, spans: Sequence[tuple[int, int]]) -> list[int]:
+        """Which cards in ``seat``'s hand (from when, until when) overfill it at a play."""
 
 
 @attrs.frozen
@@ -258,7 +267,8 @@ class Labelling:
         starts at, else the first; and with nothing barred where no
         labelling keeps those links apart.
         """
-        ends = [max(end for _, end in links), min(start for start, _ in links), 0]
+        ends = [max(end if end >= 0 else start + 1 for start, end in links)]
+        ends += [min(start for start, _ in links), 0]
         for keep in ends:
             chosen = self._card(card, rng, links, picked[:keep])
             if chosen is not None:
@@ -290,7 +300,7 @@ class Labelling:
             for copy in choice:
                 last[copy] = step
         if len(keep) == len(found):
-            return list(keep)
+            return None if _ends_barred(last, barred) else list(keep)
         options = self._options(card, len(keep), where, last, barred, rng)
         stack = [(len(keep), where, last, list(keep), options)]
         failed: set[tuple[int, tuple[_Where, ...], tuple[int, ...]]] = set()
@@ -305,6 +315,8 @@ class Labelling:
             for copy in choice:
                 latest[copy] = step
             if step + 1 == len(found):
+                if barred and _ends_barred(latest, barred):
+                    continue
                 return [*picked, choice]
             if (step + 1, tuple(after), tuple(latest) if barred else ()) in failed:
                 continue
@@ -388,41 +400,56 @@ class Labelling:
     # -- mending -------------------------------------------------------------
 
     def _stuck(self, drawn: dict[Card, list[list[int]]]) -> dict[Card, set[tuple[int, int]]]:
-        """The twins some hand cannot pass on: per card, the pairs of sightings they link."""
-        leaving: dict[int, list[tuple[int, Target, Card, tuple[int, int]]]] = {}
+        """The twins some hand cannot pass on, or keep: per card, the sightings they link."""
+        coming: dict[int, list[tuple[int, Target | None, Card, tuple[int, int]]]] = {}
         for card in self.multi:
-            for seat, since, target, link in self._departures(card, drawn[card]):
-                leaving.setdefault(seat, []).append((since, target, card, link))
+            for seat, since, target, link in self._arrivals(card, drawn[card]):
+                coming.setdefault(seat, []).append((since, target, card, link))
         stuck: dict[Card, set[tuple[int, int]]] = {}
-        for seat, out in leaving.items():
-            for node in self.log.stranded(seat, [(since, target) for since, target, _, _ in out]):
-                stuck.setdefault(out[node][2], set()).add(out[node][3])
+        for seat, into in coming.items():
+            leaving = [
+                (n, (since, target))
+                for n, (since, target, _, _) in enumerate(into)
+                if target is not None and target[:2] != ("hand", seat)
+            ]
+            found = [leaving[n][0] for n in self.log.stranded(seat, [o for _, o in leaving])]
+            if not found:
+                spans = [(since, self.log.kept_until(seat, since, t)) for since, t, _, _ in into]
+                found = self.log.crowded(seat, spans)
+            for n in found:
+                card, link = into[n][2:]
+                stuck.setdefault(card, set()).add(link)
         return stuck
 
-    def _departures(
+    def _arrivals(
         self, card: Card, picked: list[list[int]]
-    ) -> Iterator[tuple[int, int, Target, tuple[int, int]]]:
-        """Each twin of ``card`` a pickup brings into a hand it must leave unseen.
+    ) -> Iterator[tuple[int, int, Target | None, tuple[int, int]]]:
+        """Each twin of ``card`` that a pickup brings into a hand other than the observer's.
 
-        As (the taker, the pickup, where the twin is named next, the two sightings).
+        As (the taker, the pickup, where the twin is named next (None for
+        nowhere), the two sightings; -1 for the second where there is none).
         """
         found = self.sightings[card]
         where = [_FREE] * self.log.copies[card]
         last = [-1] * len(where)
         for step, (sighting, choice) in enumerate(zip(found, picked, strict=True)):
             for copy in choice:
-                at, target = where[copy], sighting.target
-                if at[0] == "laid" and target is not None:
-                    taker = self.log.taken.get(self.log.pile_of[at[1]])
-                    if (
-                        taker is not None
-                        and taker[0] != self.log.seat
-                        and taker[1] < target[2]
-                        and target[:2] != ("hand", taker[0])
-                    ):
-                        yield taker[0], taker[1], target, (last[copy], step)
+                taker = self._taker(where[copy])
+                if taker is not None and taker[1] < sighting.when:
+                    yield taker[0], taker[1], sighting.target, (last[copy], step)
                 last[copy] = step
             where = self._moved(sighting, where, choice)
+        for copy, at in enumerate(where):
+            taker = self._taker(at)
+            if taker is not None:
+                yield taker[0], taker[1], None, (last[copy], -1)
+
+    def _taker(self, where: _Where) -> tuple[int, int] | None:
+        """Who takes up a twin laid at ``where`` (and when), unless the observer does."""
+        if where[0] != "laid":
+            return None
+        taker = self.log.taken.get(self.log.pile_of[where[1]])
+        return None if taker is None or taker[0] == self.log.seat else taker
 
     # -- the view with twins -------------------------------------------------
 
@@ -462,3 +489,8 @@ class Labelling:
                     laid[index] = event.cards
             out.append(event)
         return tuple(out)
+
+
+def _ends_barred(last: Sequence[int], barred: set[tuple[int, int]]) -> bool:
+    """Whether a copy is named last at a sighting it may not end at (barred ``(n, -1)``)."""
+    return any((n, -1) in barred for n in last)

@@ -27,12 +27,16 @@ take turns there, each turn with twice the budget of its last (the private
 ``_with_copies``). The first tells the copies apart (the private ``_twins``
 module): each sighting is given a copy, so that every copy's sightings form
 a path a card can travel, and the view of one-copy cards this labelling
-makes is searched as above, with two more tests: the named cards a hand
-must pass on, in its hand or in a pile it takes later, must fit the slots
-of its groups nobody saw (a matching), and those it must keep at its next
-unseen play must leave room for that group. A labelling is drawn at
-random, mended where it asks a hand to pass on more copies than that, and
-searched in runs cut at Luby lengths; what the search blames a labelling
+makes is searched as above, with two more tests on the named cards a hand
+holds from some event on (in it now, on the table in a pile it takes later,
+or named in a group still to be laid into such a pile): those the log names
+next elsewhere must fit the slots of its groups nobody saw (a matching),
+and each stays until such a group can take it or the log names it, so at
+none of its plays may more stay than the hand keeps. They run after each
+play and pickup of that hand, and after each play that lays a named card
+into a pile it takes. A labelling is drawn at random, mended where it asks
+a hand to pass on or keep more copies than that, and searched in runs cut
+at Luby lengths; what the search blames a labelling
 for leans the later draws, and a labelling whose search fails at such a
 hand is most often repaired there rather than drawn afresh. The second
 search follows copies by counting instead:
@@ -83,12 +87,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import suppress
 from math import comb
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 import attrs
 
 from cheatrules import _fourless, _twins
-from cheatrules._matching import matched, unmatched
+from cheatrules._matching import assigned, matched, unmatched
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
@@ -460,7 +464,12 @@ class _Plan:
         self._floors_ahead: dict[tuple[int, int], list[_Floors]] = {}
         self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self._outlets: dict[int, list[tuple[int, int]]] = {}
-        self._outlets_to: dict[tuple[int, _Target], list[int]] = {}
+        self._outlets_to: dict[tuple[int, _Target | None], list[int]] = {}
+        self._named_into: dict[int, list[tuple[int, tuple[int, Card, _Target | None, int]]]] = {}
+        self._exit_times: dict[int, dict[_Target | None, list[int]]] = {}
+        self._room_after: dict[int, list[tuple[int, int]]] = {}
+        # Per card, the events of its sightings and where, apart (for bisection).
+        self._whens: dict[Card, tuple[list[int], list[_Target]]] = {}
         self._labelling: _twins.Labelling | None = None
         self._first_at: dict[_Target, list[Card]] | None = None
 
@@ -731,9 +740,78 @@ class _Plan:
         assert isinstance(played, Played)
         return played.seat
 
-    def next_play(self, seat: int, index: int) -> int | None:
-        """``seat``'s first play after event ``index``; None if it plays no more."""
-        return next((when for when, pile, _ in self._moves_after(index, seat) if pile >= 0), None)
+    def named_into(self, seat: int, index: int) -> list[tuple[int, Card, _Target | None, int]]:
+        """Cards the log names in groups laid after ``index`` into piles ``seat`` takes.
+
+        The observer's own cards and those turned over, which come into that
+        hand when it takes the pile: each as (the pickup, the card, where it
+        is named next, when it may leave the hand at the soonest).
+        """
+        found = self._named_into.get(seat)
+        if found is None:
+            found = self._named_into[seat] = []
+            for group in self.plays:
+                taker, when = self.taken.get(self.pile_of[group], (-1, 0))
+                if taker == seat:
+                    played = self.events[group]
+                    assert isinstance(played, Played)
+                    own = group in self.own_groups
+                    for card in played.cards if own else self.revealed.get(group, ()):
+                        target = self.next_target(card, when)
+                        found.append(
+                            (group, (when, card, target, self.kept_until(seat, when, target)))
+                        )
+        start = bisect_right(found, index, key=itemgetter(0))
+        return [item for _, item in found[start:]]
+
+    def crowded(self, seat: int, spans: Sequence[tuple[int, int]]) -> list[int]:
+        """Which named cards overfill ``seat``'s hand at one of its plays; none if none does.
+
+        Each card is in the hand from event ``since`` until ``until`` (see
+        :meth:`kept_until`), as ``(since, until)``. At each play the hand
+        keeps its size less the group: the cards kept past the first play
+        they overfill.
+        """
+        if not spans:
+            return []
+        starts = sorted(since for since, _ in spans)
+        ends = sorted(until for _, until in spans)
+        rooms = self._rooms(seat)
+        for when, room in rooms[bisect_right(rooms, (starts[0], len(self.events))) :]:
+            if when >= ends[-1]:
+                break
+            # Every card leaves after it came: those here now came before, less those gone.
+            if bisect_left(starts, when) - bisect_right(ends, when) > room:
+                return [n for n, (since, until) in enumerate(spans) if since < when < until]
+        return []
+
+    def kept_until(self, seat: int, since: int, target: _Target | None) -> int:
+        """When a named card in ``seat``'s hand from event ``since`` may leave it at the soonest.
+
+        In a group of the player's that nobody saw whose pile can take it to
+        ``target`` (for a card named nowhere more, to a pile the observer does
+        not take), or where the log names it there, whichever comes first.
+        """
+        exits = self._exit_times.setdefault(seat, {})
+        times = exits.get(target)
+        if times is None:
+            outlets = self.outlets(seat)
+            found = self.outlets_free(seat) if target is None else self.outlets_to(seat, target)
+            times = exits[target] = [outlets[n][0] for n in found]
+        end = len(self.events) if target is None else target[2]
+        at = bisect_right(times, since)
+        return min(times[at], end) if at < len(times) else end
+
+    def _rooms(self, seat: int) -> list[tuple[int, int]]:
+        """``seat``'s plays, in time order: (Played index, the cards its hand keeps after it)."""
+        found = self._room_after.get(seat)
+        if found is None:
+            found = self._room_after[seat] = [
+                (when, self.size_before[when] - count)
+                for when, pile, count in self._moves_after(-1, seat)
+                if pile >= 0
+            ]
+        return found
 
     def _count_of(self, group: int) -> int:
         played = self.events[group]
@@ -827,6 +905,21 @@ class _Plan:
             ]
         return found
 
+    def outlets_free(self, seat: int) -> list[int]:
+        """Which of ``seat``'s :meth:`outlets` can take a card named nowhere more (made once).
+
+        Those in piles the observer does not take (it would name the card).
+        """
+        key = (seat, None)
+        found = self._outlets_to.get(key)
+        if found is None:
+            found = self._outlets_to[key] = [
+                n
+                for n, (group, _) in enumerate(self.outlets(seat))
+                if self.taken.get(self.pile_of[group], (-1, 0))[0] != self.seat
+            ]
+        return found
+
     def labelling(self) -> _twins.Labelling:
         """The sightings of this view's copies, and the labellings drawn (made once)."""
         if self._labelling is None:
@@ -843,10 +936,12 @@ class _Plan:
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
-        for when, target in self.sightings.get(card, ()):
-            if when > after:
-                return target
-        return None
+        found = self._whens.get(card)
+        if found is None:
+            seen_at = self.sightings.get(card, [])
+            found = self._whens[card] = ([when for when, _ in seen_at], [t for _, t in seen_at])
+        at = bisect_right(found[0], after)
+        return found[1][at] if at < len(found[0]) else None
 
     def carries(self, group: int) -> bool:
         """Whether the group at ``group`` has slots for cards the observer never saw there."""
@@ -1547,7 +1642,8 @@ class _Search:
             ):
                 return False
             if plan.twinned and not (
-                self._leave(index, event.seat, state) and self._room(index, event.seat, state)
+                self._leave(index, event.seat, state)
+                and self._taker_leaves(index, event.seat, choice, state)
             ):
                 return False
             if not state.dirty and self._steady(index, event):
@@ -1580,11 +1676,7 @@ class _Search:
             return False
         # The cards the observer takes up take copies, as cards turned over do.
         mover = None if event.seat == self.plan.seat else event.seat
-        if (
-            mover is not None
-            and self.plan.twinned
-            and not (self._leave(index, mover, state) and self._room(index, mover, state))
-        ):
+        if mover is not None and self.plan.twinned and not self._leave(index, mover, state):
             return False
         return not self.copies_in_deck or self._sheds(index, state, mover)
 
@@ -1700,7 +1792,14 @@ class _Search:
         return None
 
     def _taken(self, index: int, event: PileTaken, state: _State) -> bool:
-        """The taker gains the pile (but a final play kept on the table)."""
+        """The taker gains the pile (but a final play kept on the table).
+
+        Where the observer takes it, the cards it names there that no token
+        of the pile has yet go to the pile's unnamed tokens at random; where
+        fours were set aside, by a matching that gives no token a lower copy
+        than a four its hand set aside (a random pairing could, and refuse a
+        pickup a game gives).
+        """
         plan = self.plan
         kept = 1 if plan.kept.get(index) else 0
         taken = state.table[: len(state.table) - kept]
@@ -1716,6 +1815,14 @@ class _Search:
             if len(fresh) != len(unnamed):
                 return False
             self.rng.shuffle(fresh)
+            if state.floors:  # a token below a four its hand set aside cannot be any card
+                edges = [
+                    [n for n, c in enumerate(fresh) if state.above_floor(t, c)] for t in unnamed
+                ]
+                match = assigned(edges, [1] * len(fresh))
+                if -1 in match:
+                    return False
+                fresh = [fresh[n] for n in match]
             if not all(
                 state.bind(t, c, plan.copies[c]) for t, c in zip(unnamed, fresh, strict=True)
             ):
@@ -1724,67 +1831,70 @@ class _Search:
         return True
 
     def _leave(self, index: int, seat: int, state: _State) -> bool:
-        """Whether the named cards that must leave ``seat``'s hand fit its later unseen slots.
+        """Whether ``seat``'s hand can pass on the named cards it must, and keep the rest.
 
-        With copies told apart (twins): a card the log names next in another
-        place leaves this hand in one of the player's groups nobody saw whose
-        pile can take it there, one slot each (a matching). That counts the
-        cards in its hand now and those on the table in a pile it takes
-        later, from that pickup on. Where they do not fit, each is blamed on
-        its labelling: it would rather be a fresh copy where it is named next.
+        With copies told apart (twins), of the cards :meth:`_held` finds: a
+        card the log names next in another place leaves this hand in one of
+        the player's groups nobody saw whose pile can take it there, one slot
+        each (a matching); and every card stays in the hand until such a
+        group can take it or the log names it, while at each play the hand
+        keeps only its size less the group (:meth:`_Plan.crowded`). Where
+        either fails, each card it counts is blamed on its labelling: it
+        would rather be a fresh copy where it is named next.
+        """
+        plan, held = self.plan, self._held(index, seat, state)
+        leaving = [
+            (since, card, target)
+            for since, card, target, _ in held
+            if target is not None and target[:2] != ("hand", seat)
+        ]
+        if leaving and plan.stranded(seat, [(since, t) for since, _, t in leaving]):
+            # Which of them is to blame the matching cannot say: all of them.
+            self._refused(index, [(card, target) for _, card, target in leaving])
+            return False
+        kept = plan.crowded(seat, [(since, until) for since, _, _, until in held])
+        if kept:
+            self._refused(index, [(card, t) for _, card, t, _ in (held[n] for n in kept) if t])
+            return False
+        return True
+
+    def _held(
+        self, index: int, seat: int, state: _State
+    ) -> list[tuple[int, Card, _Target | None, int]]:
+        """The named cards in ``seat``'s hand from some event on.
+
+        Each as (since when, the card, where it is named next, when it may
+        leave at the soonest): those in its hand now, those on the table in
+        a pile it takes later, and those the log names in groups of such a
+        pile still to be laid (:meth:`_Plan.named_into`), each from that
+        pickup on.
         """
         plan, bound = self.plan, state.bound
-        leaving: list[tuple[int, Card, _Target]] = []  # since when, the card, where next
-        places = [(index, state.hands[seat])]
+        held = [
+            (index, card) for token in state.hands[seat] if (card := bound.get(token)) is not None
+        ]
         for group, tokens in state.table:
             taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
             if taker == seat and when > index:
-                places.append((when, tokens))
-        for since, tokens in places:
-            for token in tokens:
-                card = bound.get(token)
-                target = None if card is None else plan.next_target(card, since)
-                if card is not None and target is not None and target[:2] != ("hand", seat):
-                    leaving.append((since, card, target))
-        if not leaving or not plan.stranded(seat, [(since, t) for since, _, t in leaving]):
-            return True
-        # Which of them is to blame the matching cannot say: all of them.
-        self._refused(index, [(card, target) for _, card, target in leaving])
-        return False
+                held.extend((when, card) for t in tokens if (card := bound.get(t)) is not None)
+        found = []
+        for since, card in held:
+            target = plan.next_target(card, since)
+            found.append((since, card, target, plan.kept_until(seat, since, target)))
+        found.extend(plan.named_into(seat, index))
+        return found
 
-    def _room(self, index: int, seat: int, state: _State) -> bool:
-        """Whether ``seat``'s hand can keep, at its next unseen play, the named cards that stay.
+    def _taker_leaves(self, index: int, mover: int, laid: tuple[int, ...], state: _State) -> bool:
+        """Whether named cards ``mover`` laid can leave, or stay in, the hand that takes this pile.
 
-        With copies told apart (twins): a named card that cannot go into
-        that group (its pile cannot take it where it is named next) stays in
-        the hand, unless it is named before then (a four set aside), and the
-        hand keeps only its size then less the group.
-        Where more must stay, each is blamed as :meth:`_leave` blames.
+        The test of :meth:`_leave` for that player, run now rather than at
+        the pickup, where the choice that laid them can still be changed.
         """
-        plan, bound = self.plan, state.bound
-        group = plan.next_play(seat, index)
-        if group is None:
+        plan = self.plan
+        taker, _ = plan.taken.get(plan.pile_of[index], (plan.seat, 0))
+        if taker in (plan.seat, mover) or not any(token in state.bound for token in laid):
             return True
-        played = plan.events[group]
-        assert isinstance(played, Played)
-        room = plan.size_before[group] - played.count
-        shown = set(plan.revealed.get(group, ()))
-        staying: list[tuple[int, Card]] = []
-        for token in state.hands[seat]:
-            card = bound.get(token)
-            if card is None or card in shown:
-                continue
-            named = plan.next_target(card, index)
-            if (named is None or named[2] > group) and not self._goes(
-                group, self._class(card, group)
-            ):
-                staying.append((token, card))  # named before then only if set aside
-        if len(staying) <= room:
-            return True
-        self._refused(
-            index, [(card, t) for _, card in staying if (t := plan.next_target(card, index))]
-        )
-        return False
+        return self._leave(index, taker, state)
 
     def _refused(self, index: int, stuck: list[tuple[Card, _Target]]) -> None:
         """Blame the labelling for named cards a hand cannot pass on or keep at ``index``.
