@@ -308,7 +308,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
         events = labelling.events_with(labels.drawn)
         dealt = events[0]
         assert isinstance(dealt, Dealt)
-        twin_plan = _Plan(seen.rules, seen.seat, events, dealt, facts)
+        twin_plan = _Plan(seen.rules, seen.seat, events, dealt, facts, layout=plan)
         search = _Search(twin_plan, rng, labelling.blame)
         run = min(budget - spent, _luby(tries) * 2 * len(events))
         try:
@@ -405,6 +405,7 @@ class _Plan:
         events: Sequence[Event],
         dealt: Dealt,
         facts: tuple[Counter[Card], frozenset[Card], bool] | None = None,
+        layout: _Plan | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -445,6 +446,8 @@ class _Plan:
         self._read_own()
         self.reach = _Reach(self)
         self.copy_reach = _Reach(self, shown=True)
+        if layout is not None:
+            self._share(layout)
         # Each turned-over group's cards, the copies of each card together (the
         # order _Search._pinned takes them in), and where the log first names
         # each card of one copy.
@@ -472,6 +475,19 @@ class _Plan:
         self._whens: dict[Card, tuple[list[int], list[_Target]]] = {}
         self._labelling: _twins.Labelling | None = None
         self._first_at: dict[_Target, list[Card]] | None = None
+
+    def _share(self, layout: _Plan) -> None:
+        """Share what depends on the log's moves alone with ``layout``, a plan of its other cards.
+
+        That is where a card can get from where, and the groups a card can
+        leave a hand in: the same for every labelling of a view's copies.
+        """
+        self.reach.passes = layout.reach.passes
+        self.copy_reach.passes = layout.copy_reach.passes
+        layout._moves_after(0, self.seat)  # worked out now, to be shared
+        self._moves = layout._moves
+        self._outlets, self._outlets_to = layout._outlets, layout._outlets_to
+        self._exit_times, self._room_after = layout._exit_times, layout._room_after
 
     def _read_own(self) -> None:
         """The observer's plays and, per pile it takes, the cards the other players' groups hold.
@@ -792,15 +808,48 @@ class _Plan:
         ``target`` (for a card named nowhere more, to a pile the observer does
         not take), or where the log names it there, whichever comes first.
         """
-        exits = self._exit_times.setdefault(seat, {})
-        times = exits.get(target)
+        times = self._exit_times.setdefault(seat, {}).get(target)
         if times is None:
-            outlets = self.outlets(seat)
-            found = self.outlets_free(seat) if target is None else self.outlets_to(seat, target)
-            times = exits[target] = [outlets[n][0] for n in found]
+            times = self._exits(seat, target)
         end = len(self.events) if target is None else target[2]
         at = bisect_right(times, since)
         return min(times[at], end) if at < len(times) else end
+
+    def heading(self, held: Iterable[tuple[int, Card]]) -> list[tuple[int, Card, _Target | None]]:
+        """Each card ``(since, card)`` with where the log names it next after ``since``.
+
+        :meth:`next_target` for many cards, in one loop.
+        """
+        whens = self._whens
+        found = []
+        for since, card in held:
+            named = whens.get(card) or self._sighted(card)
+            at = bisect_right(named[0], since)
+            found.append((since, card, named[1][at] if at < len(named[0]) else None))
+        return found
+
+    def spans(self, seat: int, held: Iterable[tuple[int, _Target | None]]) -> list[tuple[int, int]]:
+        """Each card ``(since, target)`` in ``seat``'s hand as ``(since, until)``.
+
+        :meth:`kept_until` for many cards, in one loop.
+        """
+        exits, last = self._exit_times.setdefault(seat, {}), len(self.events)
+        found = []
+        for since, target in held:
+            times = exits.get(target)
+            if times is None:
+                times = self._exits(seat, target)
+            end = last if target is None else target[2]
+            at = bisect_right(times, since)
+            found.append((since, min(times[at], end) if at < len(times) else end))
+        return found
+
+    def _exits(self, seat: int, target: _Target | None) -> list[int]:
+        """When ``seat``'s groups that can take a card to ``target`` unseen are laid (made once)."""
+        outlets = self.outlets(seat)
+        found = self.outlets_free(seat) if target is None else self.outlets_to(seat, target)
+        times = self._exit_times.setdefault(seat, {})[target] = [outlets[n][0] for n in found]
+        return times
 
     def _rooms(self, seat: int) -> list[tuple[int, int]]:
         """``seat``'s plays, in time order: (Played index, the cards its hand keeps after it)."""
@@ -936,12 +985,15 @@ class _Plan:
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
-        found = self._whens.get(card)
-        if found is None:
-            seen_at = self.sightings.get(card, [])
-            found = self._whens[card] = ([when for when, _ in seen_at], [t for _, t in seen_at])
+        found = self._whens.get(card) or self._sighted(card)
         at = bisect_right(found[0], after)
         return found[1][at] if at < len(found[0]) else None
+
+    def _sighted(self, card: Card) -> tuple[list[int], list[_Target]]:
+        """When the log names ``card``, and where, apart (made once; for bisection)."""
+        seen_at = self.sightings.get(card, [])
+        found = self._whens[card] = ([when for when, _ in seen_at], [t for _, t in seen_at])
+        return found
 
     def carries(self, group: int) -> bool:
         """Whether the group at ``group`` has slots for cards the observer never saw there."""
@@ -1842,32 +1894,34 @@ class _Search:
         either fails, each card it counts is blamed on its labelling: it
         would rather be a fresh copy where it is named next.
         """
-        plan, held = self.plan, self._held(index, seat, state)
+        plan = self.plan
+        held, ahead = self._held(index, seat, state)
+        named = held + [(since, card, target) for since, card, target, _ in ahead]
         leaving = [
             (since, card, target)
-            for since, card, target, _ in held
+            for since, card, target in named
             if target is not None and target[:2] != ("hand", seat)
         ]
         if leaving and plan.stranded(seat, [(since, t) for since, _, t in leaving]):
             # Which of them is to blame the matching cannot say: all of them.
             self._refused(index, [(card, target) for _, card, target in leaving])
             return False
-        kept = plan.crowded(seat, [(since, until) for since, _, _, until in held])
+        spans = plan.spans(seat, [(since, target) for since, _, target in held])
+        kept = plan.crowded(seat, spans + [(since, until) for since, _, _, until in ahead])
         if kept:
-            self._refused(index, [(card, t) for _, card, t, _ in (held[n] for n in kept) if t])
+            self._refused(index, [(card, t) for _, card, t in (named[n] for n in kept) if t])
             return False
         return True
 
     def _held(
         self, index: int, seat: int, state: _State
-    ) -> list[tuple[int, Card, _Target | None, int]]:
-        """The named cards in ``seat``'s hand from some event on.
+    ) -> tuple[list[tuple[int, Card, _Target | None]], list[tuple[int, Card, _Target | None, int]]]:
+        """The named cards in ``seat``'s hand from some event on, and where each is named next.
 
-        Each as (since when, the card, where it is named next, when it may
-        leave at the soonest): those in its hand now, those on the table in
-        a pile it takes later, and those the log names in groups of such a
-        pile still to be laid (:meth:`_Plan.named_into`), each from that
-        pickup on.
+        Those in its hand now and those on the table in a pile it takes
+        later, as (since when, the card, where); and those the log names in
+        groups of such a pile still to be laid (:meth:`_Plan.named_into`),
+        each from that pickup on, with when it may leave at the soonest.
         """
         plan, bound = self.plan, state.bound
         held = [
@@ -1877,12 +1931,7 @@ class _Search:
             taker, when = plan.taken.get(plan.pile_of[group], (-1, 0))
             if taker == seat and when > index:
                 held.extend((when, card) for t in tokens if (card := bound.get(t)) is not None)
-        found = []
-        for since, card in held:
-            target = plan.next_target(card, since)
-            found.append((since, card, target, plan.kept_until(seat, since, target)))
-        found.extend(plan.named_into(seat, index))
-        return found
+        return plan.heading(held), plan.named_into(seat, index)
 
     def _taker_leaves(self, index: int, mover: int, laid: tuple[int, ...], state: _State) -> bool:
         """Whether named cards ``mover`` laid can leave, or stay in, the hand that takes this pile.
