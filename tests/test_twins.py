@@ -184,16 +184,23 @@ TWO_PACKS = st.sampled_from(
 )
 
 
+@st.composite
+def _played(draw: st.DrawFn, decisions: int) -> tuple[cr.GameState, int, int]:
+    """A two-pack game after up to ``decisions`` random decisions, a seat, and the game's seed."""
+    rules, seed = draw(TWO_PACKS), draw(st.integers(0, 2**32))
+    game = play_randomly(cr.deal(rules, seed=seed), seed, draw(st.integers(0, decisions)))[-1]
+    return game, draw(st.integers(0, rules.players - 1)), seed
+
+
 @settings(examples(10))
-@given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 250), st.data())
+@given(_played(250))
 def test_every_labelling_drawn_fits_the_hands_it_passes_copies_through(
-    rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
+    played: tuple[cr.GameState, int, int],
 ) -> None:
     # Of a real game's view: each labelling drawn (mended or given up)
-    # leaves no hand more copies to pass on than its unseen groups hold, and
+    # leaves no hand more copies to pass on, or to keep, than it can, and
     # turns back into the view; the game sampled from it gives the view.
-    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
-    seat = data.draw(st.integers(0, rules.players - 1))
+    game, seat, seed = played
     seen = game.observe(seat)
     labelling = _labelling(seen)
     assert labelling.consistent
@@ -403,16 +410,16 @@ class _RealCopies:
 
 
 @settings(examples(10))
-@given(TWO_PACKS, st.integers(0, 2**32), st.integers(0, 400), st.data())
+@given(_played(400))
 def test_every_test_of_the_search_that_tells_copies_apart_passes_the_real_game(
-    rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
+    played: tuple[cr.GameState, int, int],
 ) -> None:
     # The tests are sound: they refuse no real history. The labelling the
     # real game makes needs no mending (no hand passes on, or keeps, more
     # named copies than it can), and its moves, token by token, pass every
     # test of the search of that labelling's view.
-    game = play_randomly(cr.deal(rules, seed=seed), seed, decisions)[-1]
-    seat = data.draw(st.integers(0, rules.players - 1))
+    game, seat, seed = played
+    rules = game.rules
     seen = game.observe(seat)
     labelling, real = _labelling(seen), _RealCopies(game, seat)
     truth = real.labels(labelling)
