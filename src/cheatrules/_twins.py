@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
 import attrs
@@ -115,8 +115,8 @@ class Log(Protocol):
     def stranded(self, seat: int, leaving: Sequence[tuple[int, Target]]) -> list[int]:
         """Which cards leaving ``seat``'s hand (since when, for where) find no unseen slot."""
 
-    def kept_until(self, seat: int, since: int, target: Target | None) -> int:
-        """When a card in ``seat``'s hand from ``since`` (for where) may leave it at the soonest."""
+    def spans(self, seat: int, held: Iterable[tuple[int, Target | None]]) -> list[tuple[int, int]]:
+        """Each card in ``seat``'s hand (since when, for where) as (since when, until when)."""
 
     def crowded(self, seat: int, spans: Sequence[tuple[int, int]]) -> list[int]:
         """Which cards in ``seat``'s hand (from when, until when) overfill it at a play."""
@@ -414,7 +414,7 @@ class Labelling:
             ]
             found = [leaving[n][0] for n in self.log.stranded(seat, [o for _, o in leaving])]
             if not found:
-                spans = [(since, self.log.kept_until(seat, since, t)) for since, t, _, _ in into]
+                spans = self.log.spans(seat, [(since, target) for since, target, _, _ in into])
                 found = self.log.crowded(seat, spans)
             for n in found:
                 card, link = into[n][2:]

@@ -765,7 +765,7 @@ class _Plan:
         """
         found = self._named_into.get(seat)
         if found is None:
-            found = self._named_into[seat] = []
+            groups, coming = [], []
             for group in self.plays:
                 taker, when = self.taken.get(self.pile_of[group], (-1, 0))
                 if taker == seat:
@@ -773,10 +773,16 @@ class _Plan:
                     assert isinstance(played, Played)
                     own = group in self.own_groups
                     for card in played.cards if own else self.revealed.get(group, ()):
-                        target = self.next_target(card, when)
-                        found.append(
-                            (group, (when, card, target, self.kept_until(seat, when, target)))
-                        )
+                        groups.append(group)
+                        coming.append((when, card))
+            headed = self.heading(coming)
+            spans = self.spans(seat, [(when, target) for when, _, target in headed])
+            found = self._named_into[seat] = [
+                (group, (when, card, target, until))
+                for group, (when, card, target), (_, until) in zip(
+                    groups, headed, spans, strict=True
+                )
+            ]
         start = bisect_right(found, index, key=itemgetter(0))
         return [item for _, item in found[start:]]
 
@@ -784,7 +790,7 @@ class _Plan:
         """Which named cards overfill ``seat``'s hand at one of its plays; none if none does.
 
         Each card is in the hand from event ``since`` until ``until`` (see
-        :meth:`kept_until`), as ``(since, until)``. At each play the hand
+        :meth:`spans`), as ``(since, until)``. At each play the hand
         keeps its size less the group: the cards kept past the first play
         they overfill.
         """
@@ -801,25 +807,8 @@ class _Plan:
                 return [n for n, (since, until) in enumerate(spans) if since < when < until]
         return []
 
-    def kept_until(self, seat: int, since: int, target: _Target | None) -> int:
-        """When a named card in ``seat``'s hand from event ``since`` may leave it at the soonest.
-
-        In a group of the player's that nobody saw whose pile can take it to
-        ``target`` (for a card named nowhere more, to a pile the observer does
-        not take), or where the log names it there, whichever comes first.
-        """
-        times = self._exit_times.setdefault(seat, {}).get(target)
-        if times is None:
-            times = self._exits(seat, target)
-        end = len(self.events) if target is None else target[2]
-        at = bisect_right(times, since)
-        return min(times[at], end) if at < len(times) else end
-
     def heading(self, held: Iterable[tuple[int, Card]]) -> list[tuple[int, Card, _Target | None]]:
-        """Each card ``(since, card)`` with where the log names it next after ``since``.
-
-        :meth:`next_target` for many cards, in one loop.
-        """
+        """Each card ``(since, card)`` with where the log next names it after ``since``, or None."""
         whens = self._whens
         found = []
         for since, card in held:
@@ -829,9 +818,12 @@ class _Plan:
         return found
 
     def spans(self, seat: int, held: Iterable[tuple[int, _Target | None]]) -> list[tuple[int, int]]:
-        """Each card ``(since, target)`` in ``seat``'s hand as ``(since, until)``.
+        """Each named card ``(since, target)`` in ``seat``'s hand as ``(since, until)``.
 
-        :meth:`kept_until` for many cards, in one loop.
+        ``until`` is when it may leave the hand at the soonest: in a group of
+        the player's that nobody saw whose pile can take it to ``target`` (for
+        a card named nowhere more, to a pile the observer does not take), or
+        where the log names it there, whichever comes first.
         """
         exits, last = self._exit_times.setdefault(seat, {}), len(self.events)
         found = []
@@ -985,9 +977,7 @@ class _Plan:
 
     def next_target(self, card: Card, after: int) -> _Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""
-        found = self._whens.get(card) or self._sighted(card)
-        at = bisect_right(found[0], after)
-        return found[1][at] if at < len(found[0]) else None
+        return self.heading([(after, card)])[0][2]
 
     def _sighted(self, card: Card) -> tuple[list[int], list[_Target]]:
         """When the log names ``card``, and where, apart (made once; for bisection)."""
