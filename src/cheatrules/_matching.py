@@ -72,3 +72,47 @@ def _flow(
             left[node] -= 1
             total += 1
     return total, left, flow
+
+
+def routed(arcs: list[list[tuple[int, int]]], supply: dict[int, int], sink: int) -> int:
+    """The most units a network carries from ``supply`` (node: units) to ``sink``.
+
+    ``arcs[node]`` lists the arcs out of ``node`` as ``(head, capacity)``;
+    a capacity of -1 is unbounded. Augmenting paths, depth first, each
+    carrying as much as its narrowest arc allows.
+    """
+    size = len(arcs)
+    residual: list[dict[int, int]] = [{} for _ in range(size + 1)]
+    unbounded = sum(supply.values())
+    for node, out in enumerate(arcs):
+        for head, capacity in out:
+            cap = unbounded if capacity < 0 else capacity
+            residual[node][head] = residual[node].get(head, 0) + cap
+            residual[head].setdefault(node, 0)
+    source = size
+    for node, units in supply.items():
+        residual[source][node] = residual[source].get(node, 0) + units
+        residual[node].setdefault(source, 0)
+    total = 0
+    while total < unbounded:
+        parent = {source: source}
+        stack = [source]
+        while stack and sink not in parent:
+            node = stack.pop()
+            for head, cap in residual[node].items():
+                if cap > 0 and head not in parent:
+                    parent[head] = node
+                    stack.append(head)
+        if sink not in parent:
+            break
+        push, node = unbounded, sink
+        while node != source:
+            push = min(push, residual[parent[node]][node])
+            node = parent[node]
+        node = sink
+        while node != source:
+            residual[parent[node]][node] -= push
+            residual[node][parent[node]] += push
+            node = parent[node]
+        total += push
+    return total

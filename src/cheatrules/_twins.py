@@ -18,17 +18,21 @@ pickup brings into a hand that the log names next elsewhere leave that hand
 in the player's groups nobody saw, one slot each, so they must fit those
 slots (a matching); and each twin a pickup brings stays in the hand until
 such a group can take it or the log names it, so at none of the player's
-plays may more stay than the hand keeps. A twin that does not fit is barred
-from going on from that sighting to the next (one named nowhere more, from
-ending there: it must be named again), and its card is drawn again from
-there on (from further back where no labelling keeps the rest). What a search of
-the twins' view then finds out about a labelling (a hand with more twins
-to pass on than its groups hold; more first sightings than the cards
-nobody saw can reach) is kept as blame, and later labellings lean away from
-the choices blamed. Where the search fails at a hand that cannot pass its
-named twins on (or keep those it must), the labelling is repaired: the
-links that brought those twins there are barred and drawn again as a mend
-does, the rest kept.
+plays may more stay than the hand keeps; and the twins the log names at one
+place that were last laid unseen must all get there together, through
+whichever hands their piles go to, each of the groups nobody saw taking as
+many as its slots (a flow, which sees a third hand's slots run short). A
+twin that does not fit is barred from going on from that sighting to the
+next (one named nowhere more, from ending there: it must be named again),
+and its card is drawn again from there on (from further back where no
+labelling keeps the rest). What a search of the twins' view then finds
+out about a labelling (a hand with more twins to pass on than its groups
+hold; more first sightings than the cards nobody saw can reach) is kept as
+blame, and later labellings lean away from the choices blamed. Where the
+search fails at a hand that cannot pass its named twins on (or keep those
+it must, or get them to a place through the other hands), the labelling is
+repaired: the links that brought those twins there are barred and drawn
+again as a mend does, the rest kept.
 """
 
 from __future__ import annotations
@@ -120,6 +124,9 @@ class Log(Protocol):
 
     def crowded(self, seat: int, spans: Sequence[tuple[int, int]]) -> list[int]:
         """Which cards in ``seat``'s hand (from when, until when) overfill it at a play."""
+
+    def unrouted(self, target: Target, groups: Sequence[int]) -> bool:
+        """Whether cards laid in ``groups`` (one each) cannot all get to ``target`` unseen."""
 
 
 @attrs.frozen
@@ -419,7 +426,26 @@ class Labelling:
             for n in found:
                 card, link = into[n][2:]
                 stuck.setdefault(card, set()).add(link)
+        if not stuck:
+            for target, laid in self._laid_for(drawn).items():
+                if self.log.unrouted(target, [group for group, _, _ in laid]):
+                    for _, card, link in laid:
+                        stuck.setdefault(card, set()).add(link)
         return stuck
+
+    def _laid_for(
+        self, drawn: dict[Card, list[list[int]]]
+    ) -> dict[Target, list[tuple[int, Card, tuple[int, int]]]]:
+        """Per place the log names twins, those it names that were last on the table, unseen.
+
+        As (the group each was laid in, its card, the two sightings).
+        """
+        found: dict[Target, list[tuple[int, Card, tuple[int, int]]]] = {}
+        for card in self.multi:
+            for sighting, at, link in self._links(card, drawn[card]):
+                if sighting is not None and sighting.target is not None and at[0] == "laid":
+                    found.setdefault(sighting.target, []).append((at[1], card, link))
+        return found
 
     def _arrivals(
         self, card: Card, picked: list[list[int]]
@@ -429,20 +455,28 @@ class Labelling:
         As (the taker, the pickup, where the twin is named next (None for
         nowhere), the two sightings; -1 for the second where there is none).
         """
-        found = self.sightings[card]
+        for sighting, at, link in self._links(card, picked):
+            taker = self._taker(at)
+            if taker is not None and (sighting is None or taker[1] < sighting.when):
+                yield taker[0], taker[1], None if sighting is None else sighting.target, link
+
+    def _links(
+        self, card: Card, picked: list[list[int]]
+    ) -> Iterator[tuple[Sighting | None, _Where, tuple[int, int]]]:
+        """Each step of each twin of ``card`` from one sighting to the next, in ``picked``.
+
+        As (the sighting, or None past the last; where the twin was until
+        then; the two sightings, -1 for the second where there is none).
+        """
         where = [_FREE] * self.log.copies[card]
         last = [-1] * len(where)
-        for step, (sighting, choice) in enumerate(zip(found, picked, strict=True)):
+        for step, (sighting, choice) in enumerate(zip(self.sightings[card], picked, strict=True)):
             for copy in choice:
-                taker = self._taker(where[copy])
-                if taker is not None and taker[1] < sighting.when:
-                    yield taker[0], taker[1], sighting.target, (last[copy], step)
+                yield sighting, where[copy], (last[copy], step)
                 last[copy] = step
             where = self._moved(sighting, where, choice)
         for copy, at in enumerate(where):
-            taker = self._taker(at)
-            if taker is not None:
-                yield taker[0], taker[1], None, (last[copy], -1)
+            yield None, at, (last[copy], -1)
 
     def _taker(self, where: _Where) -> tuple[int, int] | None:
         """Who takes up a twin laid at ``where`` (and when), unless the observer does."""

@@ -92,7 +92,7 @@ from operator import attrgetter, itemgetter
 import attrs
 
 from cheatrules import _fourless, _twins
-from cheatrules._matching import assigned, matched, unmatched
+from cheatrules._matching import assigned, matched, routed, unmatched
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import CheatRulesError
@@ -468,6 +468,8 @@ class _Plan:
         self._onward: dict[tuple[Card, _Target, _Target], bool] = {}
         self._outlets: dict[int, list[tuple[int, int]]] = {}
         self._outlets_to: dict[tuple[int, _Target | None], list[int]] = {}
+        self._routes: dict[_Target, _Routes] = {}
+        self._named_at: dict[_Target, frozenset[Card]] | None = None
         self._named_into: dict[int, list[tuple[int, tuple[int, Card, _Target | None, int]]]] = {}
         self._exit_times: dict[int, dict[_Target | None, list[int]]] = {}
         self._room_after: dict[int, list[tuple[int, int]]] = {}
@@ -487,6 +489,7 @@ class _Plan:
         layout._moves_after(0, self.seat)  # worked out now, to be shared
         self._moves = layout._moves
         self._outlets, self._outlets_to = layout._outlets, layout._outlets_to
+        self._routes = layout._routes
         self._exit_times, self._room_after = layout._exit_times, layout._room_after
 
     def _read_own(self) -> None:
@@ -946,6 +949,35 @@ class _Plan:
             ]
         return found
 
+    def named_at(self, target: _Target) -> frozenset[Card]:
+        """The cards the log names at ``target`` (made once)."""
+        if self._named_at is None:
+            found: dict[_Target, set[Card]] = {}
+            for card, seen_at in self.sightings.items():
+                for _, where in seen_at:
+                    found.setdefault(where, set()).add(card)
+            self._named_at = {where: frozenset(cards) for where, cards in found.items()}
+        return self._named_at.get(target, frozenset())
+
+    def unrouted(self, target: _Target, groups: Sequence[int]) -> bool:
+        """Whether cards laid in ``groups`` (one each) cannot all get to ``target`` unseen."""
+        routes = self.routes(target)
+        supply: dict[int, int] = {}
+        for group in groups:
+            node = routes.landing(self, group)
+            if node is None:
+                return True
+            if node != routes.sink:
+                supply[node] = supply.get(node, 0) + 1
+        return bool(supply) and routes.carried(supply) < sum(supply.values())
+
+    def routes(self, target: _Target) -> _Routes:
+        """The groups nobody saw that can take a card toward ``target``, by seat (made once)."""
+        found = self._routes.get(target)
+        if found is None:
+            found = self._routes[target] = _Routes(self, target)
+        return found
+
     def outlets_free(self, seat: int) -> list[int]:
         """Which of ``seat``'s :meth:`outlets` can take a card named nowhere more (made once).
 
@@ -992,6 +1024,91 @@ class _Plan:
         if played.seat == self.seat:
             return False
         return group not in self.revealed or group in self.partial
+
+
+class _Routes:
+    """How cards named next at one target can get there unseen: a network over time.
+
+    Each of the other players' groups nobody saw that can take a card to
+    the target is a node, "in that player's hand just before that group"; a
+    card there stays for the player's next such group, or goes into this
+    one (as many as its slots nobody saw), and on with its pile: to the
+    target (a group of the pile the observer takes there; a pile the target
+    hand takes before then) or into the taker's hand, at its next such group.
+    """
+
+    def __init__(self, plan: _Plan, target: _Target) -> None:
+        self.target = target
+        deadline = target[2]
+        reach = plan.reach
+        groups = [
+            group
+            for group in plan.plays[: bisect_left(plan.plays, deadline)]
+            if plan.carries(group) and reach.on_table(group, target)
+        ]
+        self.groups = groups
+        self.sink = len(groups)
+        self.seat_of = [plan._seat_of(group) for group in groups]
+        slots = [plan._count_of(g) - len(plan.revealed.get(g, ())) for g in groups]
+        # Per seat: its groups here, in time order (for bisection), by node.
+        self.times: dict[int, list[int]] = {}
+        self.nodes: dict[int, list[int]] = {}
+        for node, (group, seat) in enumerate(zip(groups, self.seat_of, strict=True)):
+            self.times.setdefault(seat, []).append(group)
+            self.nodes.setdefault(seat, []).append(node)
+        self.arcs: list[list[tuple[int, int]]] = [[] for _ in range(len(groups) + 1)]
+        self.known: dict[tuple[tuple[int, int], ...], int] = {}  # flows worked out, by supply
+        for node, group in enumerate(groups):
+            seat = self.seat_of[node]
+            later = self.entry(seat, group)
+            if later is not None:
+                self.arcs[node].append((later, -1))
+            onward = self.landing(plan, group)
+            if onward is not None:
+                self.arcs[node].append((onward, slots[node]))
+
+    def entry(self, seat: int, after: int) -> int | None:
+        """The node of a card in ``seat``'s hand just after event ``after``; None if none."""
+        times = self.times.get(seat)
+        if times is None:
+            return None
+        at = bisect_right(times, after)
+        return self.nodes[seat][at] if at < len(times) else None
+
+    def landing(self, plan: _Plan, group: int) -> int | None:
+        """Where a card in ``group``, on the table, goes: the sink, a node, or None."""
+        kind, which, deadline = self.target
+        pile = plan.pile_of[group]
+        if kind == "pile" and pile == which:
+            return self.sink
+        taker, when = plan.taken.get(pile, (-1, len(plan.events)))
+        if taker < 0 or taker == plan.seat or when >= deadline:
+            return None
+        if kind == "hand" and taker == which:
+            return self.sink
+        return self.entry(taker, when)
+
+    def start(self, plan: _Plan, seat: int | None, after: int) -> int | None:
+        """Where a card starts: the sink if it is there already; None if it cannot get there.
+
+        From ``seat``'s hand just after event ``after``; for ``seat`` None,
+        from the group laid at ``after``, on the table.
+        """
+        if seat is None:
+            return self.landing(plan, after)
+        if self.target[:2] == ("hand", seat):
+            return self.sink
+        return self.entry(seat, after)
+
+    def carried(self, supply: dict[int, int]) -> int:
+        """How many of the cards at ``supply`` (node: how many) get to the target."""
+        key = tuple(sorted(supply.items()))
+        found = self.known.get(key)
+        if found is None:
+            if len(self.known) >= 4096:
+                self.known.clear()
+            found = self.known[key] = routed(self.arcs, supply, self.sink)
+        return found
 
 
 class _Reach:
@@ -1686,6 +1803,7 @@ class _Search:
             if plan.twinned and not (
                 self._leave(index, event.seat, state)
                 and self._taker_leaves(index, event.seat, choice, state)
+                and self._routed(index, event.seat, choice, state)
             ):
                 return False
             if not state.dirty and self._steady(index, event):
@@ -1934,6 +2052,77 @@ class _Search:
         if taker in (plan.seat, mover) or not any(token in state.bound for token in laid):
             return True
         return self._leave(index, taker, state)
+
+    def _routed(self, index: int, seat: int, laid: tuple[int, ...], state: _State) -> bool:
+        """Whether the named cards can all get where the log names them next, across hands.
+
+        For each place a card ``seat`` laid at ``index`` is named next, and
+        each place but its own hand a card it kept is: a flow
+        (:class:`_Routes`) of every card named next there, from where it is
+        now (another player's hand, a group on the table, or a group the log
+        names it in later, from the pickup), through the groups nobody saw,
+        each as many as its slots. A card may pass through a third hand, whose slots its own
+        cards need too: one hand's tests cannot see that. Each place alone:
+        the slots are not shared out among places, nor the hands' room
+        counted. Where a place's cards do not all get there, they are
+        blamed (as by :meth:`_leave`).
+        """
+        plan, bound = self.plan, state.bound
+        cards = [(index, card) for t in laid if (card := bound.get(t)) is not None]
+        targets = {target for _, _, target in plan.heading(cards) if target is not None}
+        kept = [(index, card) for t in state.hands[seat] if (card := bound.get(t)) is not None]
+        targets.update(
+            target
+            for _, _, target in plan.heading(kept)
+            if target is not None and target[:2] != ("hand", seat)
+        )
+        if not targets:
+            return True
+        wanted = set().union(*(plan.named_at(target) for target in targets))
+        places: list[tuple[int | None, int, Card]] = []  # (seat, or None for a group; where; card)
+        for seat, hand in enumerate(state.hands):
+            if seat != plan.seat:
+                places.extend(
+                    (seat, index, card)
+                    for t in hand
+                    if (card := bound.get(t)) is not None and card in wanted
+                )
+        for group, tokens in state.table:
+            places.extend(
+                (None, group, card)
+                for t in tokens
+                if (card := bound.get(t)) is not None and card in wanted
+            )
+        supply: dict[_Target, Counter[int]] = {target: Counter() for target in targets}
+        heading: dict[_Target, list[Card]] = {target: [] for target in targets}
+        headed = plan.heading([(index, card) for _, _, card in places])
+        ahead = [
+            (seat, when, card, target)
+            for seat in range(len(state.hands))
+            if seat != plan.seat
+            for when, card, target, _ in plan.named_into(seat, index)
+            if target in supply
+        ]
+        found = [
+            (whose, where, card, target)
+            for (whose, where, _), (_, card, target) in zip(places, headed, strict=True)
+            if target in supply
+        ]
+        for whose, where, card, target in found + ahead:
+            assert target is not None
+            routes = plan.routes(target)
+            node = routes.start(plan, whose, where)
+            if node is None:
+                self._refused(index, [(card, target)])
+                return False
+            if node != routes.sink:
+                supply[target][node] += 1
+                heading[target].append(card)
+        for target, nodes in supply.items():
+            if nodes and plan.routes(target).carried(nodes) < nodes.total():
+                self._refused(index, [(card, target) for card in heading[target]])
+                return False
+        return True
 
     def _refused(self, index: int, stuck: list[tuple[Card, _Target]]) -> None:
         """Blame the labelling for named cards a hand cannot pass on or keep at ``index``.
