@@ -178,8 +178,8 @@ def test_cards_passed_through_a_third_hand_share_its_slots() -> None:
     # Node 0: seat A's hand before its group of 2 slots into the target
     # pile (node 3, the sink); node 1: A's hand before a group of 1 slot
     # whose pile seat B takes; node 2: B's hand before its group of 1 slot
-    # into the target pile. Two cards from A and one of B's own: B's one
-    # slot takes only one of A's second card and its own.
+    # into the target pile. Three cards from A get there, the third through
+    # B; with one of B's own besides, B's one slot takes only one of them.
     arcs = [[(3, 2), (1, -1)], [(2, 1)], [(3, 1)], []]
     assert routed(arcs, {0: 2}, 3) == 2
     assert routed(arcs, {0: 3}, 3) == 3

@@ -278,7 +278,9 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
     a view of cards of one copy, searched exhaustively for a game in runs cut
     at Luby lengths (times two passes over the log): a labelling no game fits
     is most often refused within a few passes, and one that fits is most
-    often searched straight through. Where a search fails at a hand that
+    often searched straight through; from the second labelling on, each
+    play is also checked across hands (:meth:`_Search._routed`), which
+    most views never need. Where a search fails at a hand that
     cannot pass its named cards on, the next labelling is most often
     (:data:`_REPAIRS`) that one with those cards' links drawn again, the
     rest kept; else a new one. A labelling costs one pass over the log
@@ -309,7 +311,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
         dealt = events[0]
         assert isinstance(dealt, Dealt)
         twin_plan = _Plan(seen.rules, seen.seat, events, dealt, facts, layout=plan)
-        search = _Search(twin_plan, rng, labelling.blame)
+        search = _Search(twin_plan, rng, labelling.blame, across=tries > 1)
         run = min(budget - spent, _luby(tries) * 2 * len(events))
         try:
             built = search.run(run)
@@ -1316,12 +1318,22 @@ class _Built:
 class _Search:
     """The replay in time order, with a stack of the choices that had alternatives left."""
 
-    def __init__(self, plan: _Plan, rng: random.Random, blame: _twins.Blame | None = None) -> None:
+    def __init__(
+        self,
+        plan: _Plan,
+        rng: random.Random,
+        blame: _twins.Blame | None = None,
+        across: bool = True,
+    ) -> None:
         self.plan = plan
         self.rng = rng
         # With copies told apart: where the tests refuse a choice, the
         # labelling's choices they blame (see _twins).
         self.blame = blame
+        # With copies told apart: whether each play is also checked across
+        # hands (_routed): an eighth more per event, so only from a turn's
+        # second labelling on (most views need one).
+        self.across = across
         # The deepest event where named cards could not leave a hand (or
         # stay in it), and those cards (with where each is named next): what
         # a labelling repair draws again.
@@ -1803,7 +1815,7 @@ class _Search:
             if plan.twinned and not (
                 self._leave(index, event.seat, state)
                 and self._taker_leaves(index, event.seat, choice, state)
-                and self._routed(index, event.seat, choice, state)
+                and (not self.across or self._routed(index, event.seat, choice, state))
             ):
                 return False
             if not state.dirty and self._steady(index, event):
