@@ -787,8 +787,14 @@ def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) ->
         seat: int = state.to_move  # type: ignore[assignment]
         seen = state.observe(seat)
         assert seen.hand == state.hands[seat] and seen.stock_size == len(state.stock)
-        assert tuple(seen.legal_actions()) == tuple(state.legal_actions())
-        assert all(state.is_legal(action) for action in state.legal_actions()[:50])
+        # Under large claims a hand has thousands of plays; listing them all at
+        # every step cost two thirds of this test, so long lists are compared
+        # at 200 positions spread over them (test_observation lists them all).
+        legal, listed = seen.legal_actions(), state.legal_actions()
+        assert len(legal) == len(listed)
+        step = max(1, len(listed) // 200)
+        assert all(legal[at] == listed[at] for at in range(0, len(listed), step))
+        assert all(state.is_legal(action) for action in listed[:50])
         state = state.apply(random_action(state, rng))
     # A seat's view of an event is fixed when the event happens, so the final
     # log shows every leak there was, for every seat.
