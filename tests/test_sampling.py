@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import _persistent, sampling
-from cheatrules.sampling import SamplingError, sample
+from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
 from .budget import examples
 from .strategies import option_combinations, play_randomly, random_action
@@ -247,8 +247,35 @@ def test_a_copy_the_seat_draws_later_is_its_own_to_lay() -> None:
 
 def test_a_search_that_runs_out_of_work_says_so() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
-    with pytest.raises(SamplingError, match="work budget"):
+    with pytest.raises(SamplingBudgetError, match="work budget") as raised:
         sample(seen, random.Random(1), budget=3)
+    # Still a SamplingError, for code written before the two were told apart;
+    # it names the budget spent and the view, for a caller deciding to retry.
+    assert isinstance(raised.value, SamplingError)
+    assert (raised.value.budget, raised.value.events) == (3, len(seen.events))
+    assert raised.value.params["seat"] == 1
+    assert "a larger budget may find a game" in str(raised.value)
+
+
+def test_a_larger_budget_finds_the_game_a_spent_one_did_not() -> None:
+    seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
+    with pytest.raises(SamplingBudgetError):
+        sample(seen, random.Random(1), budget=3)
+    assert sample(seen, random.Random(1)).observe(1) == seen
+
+
+@pytest.mark.parametrize("budget", [0, -5, 2.5, "100", True, None])
+def test_a_budget_that_is_not_a_positive_whole_number_is_refused(budget: object) -> None:
+    seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
+    with pytest.raises(cr.RulesError, match="budget must be a whole number of at least 1"):
+        sample(seen, random.Random(0), budget=budget)  # type: ignore[arg-type]
+
+
+def test_a_numpy_budget_is_taken_as_its_integer() -> None:
+    import numpy as np  # a test dependency: learning loops count in NumPy integers
+
+    seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
+    assert sample(seen, random.Random(0), budget=np.int64(50_000)).observe(0) == seen
 
 
 def test_attempts_is_accepted_and_changes_nothing() -> None:
@@ -266,8 +293,9 @@ def test_a_view_no_game_gives_raises_sampling_error() -> None:
     revealed = next(i for i, e in enumerate(seen.events) if isinstance(e, cr.events.Revealed))
     forged = cr.events.Revealed(1, cr.cards("7♣"), cr.Rank.TWO, truthful=False)
     events = (*seen.events[:revealed], forged, *seen.events[revealed + 1 :])
-    with pytest.raises(SamplingError, match="contradicts itself"):
+    with pytest.raises(SamplingError, match="contradicts itself") as raised:
         sample(_with_events(seen, events), random.Random(0))
+    assert not isinstance(raised.value, SamplingBudgetError)  # not a search that gave up
 
 
 def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> cr.Observation:

@@ -19,7 +19,7 @@ import cheatrules as cr
 from cheatrules import _twins, sampling
 from cheatrules._matching import routed, unmatched
 from cheatrules.cards import Deck, Rank
-from cheatrules.sampling import SamplingError, sample
+from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
 from .budget import examples
 from .strategies import play_randomly
@@ -286,7 +286,7 @@ def test_a_view_with_copies_whose_searches_run_out_of_work_says_so() -> None:
     # Both searches take turns; a budget too small for either is spent and
     # the error says so (not that the view contradicts itself).
     seen = _sweep_position(cr.english(5, decks=2, window="extended"), seed=1155, depth=325)
-    with pytest.raises(SamplingError, match="work budget"):
+    with pytest.raises(SamplingBudgetError, match="work budget"):
         sample(seen.observe(2), random.Random(0), budget=10)
 
 

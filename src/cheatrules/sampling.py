@@ -72,9 +72,9 @@ it did not set aside: the search refuses a step that breaks that, looks
 ahead from each unseen play to its player's later checks, and deals the
 cards nobody saw under those limits (the private ``_fourless`` module), backing
 up where no deal fits. A hard budget of events replayed bounds the whole search and
-raises :class:`SamplingError` saying so (never met on the benchmarks' views
+raises :class:`SamplingBudgetError` (never met on the benchmarks' views
 with one pack; see the seat-view guide for two packs). A view no game can
-give (a hand-made, contradictory one) raises :class:`SamplingError` too.
+give (a hand-made, contradictory one) raises its base, :class:`SamplingError`.
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ from operator import attrgetter, itemgetter
 import attrs
 
 from cheatrules import _fourless, _twins
+from cheatrules._checks import whole_number
 from cheatrules._matching import assigned, matched, routed, unmatched
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Deck, Rank
@@ -115,13 +116,38 @@ from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
-__all__ = ["SamplingError", "sample"]
+__all__ = ["SamplingBudgetError", "SamplingError", "sample"]
 
 _KEY = attrgetter("key")  # a card's sort key, without the comparison's type check
 
 
 class SamplingError(CheatRulesError):
-    """No game gives this observation: the view contradicts itself (it was not made by a game)."""
+    """No game was found for this observation.
+
+    Raised as it is, the view contradicts itself: no game gives it (it was
+    not made by a game). Its subclass :class:`SamplingBudgetError` says
+    instead that the search gave up before finding one.
+    """
+
+
+class SamplingBudgetError(SamplingError):
+    """The sampler's search spent its work budget before it found a game.
+
+    The view may well be one a game gives: a larger ``budget`` (or another
+    ``rng``) may find one. ``budget`` is the budget that was spent, and
+    ``events`` the length of the view's log.
+    """
+
+    def __init__(self, budget: int, seat: int, events: int) -> None:
+        super().__init__(  # in English only, as the sampler's other errors (languages guide)
+            "the sampler's search spent its work budget (%(budget)s events replayed) on"
+            " seat %(seat)s's view of %(events)s events; a larger budget may find a game",
+            budget=budget,
+            seat=seat,
+            events=events,
+        )
+        self.budget = budget
+        self.events = events
 
 
 #: The default work budget of :func:`sample`: events replayed by its search, in all.
@@ -182,11 +208,15 @@ def sample(
             eight sightings each time it is mended.
 
     Raises:
+        SamplingBudgetError: the search spent its ``budget`` without finding
+            a game (a :class:`SamplingError`): the view may be consistent,
+            and a larger budget or another ``rng`` may find one.
         SamplingError: no game gives this view (a hand-made, inconsistent
-            observation); or the search spent its ``budget`` (the message
-            says so; this is a defect to report, not a property of the view).
+            observation).
+        RulesError: ``budget`` is not a whole number of at least 1.
 
     """
+    budget = whole_number(budget, "budget", 1)
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
@@ -221,7 +251,7 @@ def _searched(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -
     """A game the search finds for ``plan`` within ``budget`` events replayed, else ``None``.
 
     Raises:
-        SamplingError: the search spent its budget.
+        SamplingBudgetError: the search spent its budget.
 
     """
     for _ in range(8):  # a new search only where its random picks are not all alike
@@ -252,7 +282,7 @@ def _with_copies(
     much, so it gets most of the time).
 
     Raises:
-        SamplingError: the turns spent the budget.
+        SamplingBudgetError: the turns spent the budget.
 
     """
     share, spent = 16 * len(plan.events), 0
@@ -262,13 +292,10 @@ def _with_copies(
             spent += turn
             if turn <= 0:
                 continue
-            with suppress(SamplingError):  # this turn's budget spent: the other's turn
+            with suppress(SamplingBudgetError):  # this turn's budget spent: the other's turn
                 return search(seen, plan, rng, turn)  # None: no game gives the view
         share *= 2
-    raise SamplingError(
-        f"the sampler's search spent its work budget ({budget} events replayed) on"
-        f" seat {plan.seat}'s view of {len(plan.events)} events"
-    )
+    raise SamplingBudgetError(budget, plan.seat, len(plan.events))
 
 
 def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) -> GameState | None:
@@ -288,7 +315,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
     sightings it re-checks, out of ``budget``.
 
     Raises:
-        SamplingError: the labellings and their searches spent the budget.
+        SamplingBudgetError: the labellings and their searches spent the budget.
 
     """
     labelling = plan.labelling()
@@ -315,7 +342,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
         run = min(budget - spent, _luby(tries) * 2 * len(events))
         try:
             built = search.run(run)
-        except SamplingError:  # cut: another labelling
+        except SamplingBudgetError:  # cut: another labelling
             built = None
         spent += search.spent
         if built is None:
@@ -325,10 +352,7 @@ def _twinned(seen: Observation, plan: _Plan, rng: random.Random, budget: int) ->
             state = _game(seen, twin_plan, built, rng, plain=_twins.plain)
             if state is not None:
                 return state
-    raise SamplingError(
-        f"the sampler's search spent its work budget ({budget} events replayed) on"
-        f" seat {plan.seat}'s view of {len(plan.events)} events"
-    )
+    raise SamplingBudgetError(budget, plan.seat, len(plan.events))
 
 
 #: Where a card the log names must be: ("hand", seat, event) just before that
@@ -1392,7 +1416,7 @@ class _Search:
         """Replay the log depth first, starting afresh where it stalls; None if no game gives it.
 
         Raises:
-            SamplingError: the search spent ``budget`` events.
+            SamplingBudgetError: the search spent ``budget`` events.
 
         """
         if not self._setup():
@@ -1449,10 +1473,7 @@ class _Search:
                 options = None
             else:
                 options = []  # a dead end: back up to the latest alternative
-        raise SamplingError(
-            f"the sampler's search spent its work budget ({budget} events replayed) on"
-            f" seat {self.plan.seat}'s view of {len(self.plan.events)} events"
-        )
+        raise SamplingBudgetError(budget, self.plan.seat, len(self.plan.events))
 
     def _built(self, state: _State) -> _Built | None:
         """The finished replay; under compulsory discards, None if the cards left fit no deal."""
