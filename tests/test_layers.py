@@ -168,6 +168,8 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._fourless",
             "cheatrules._matching",
             "cheatrules._twins",
+            "cheatrules._sampling_plan",
+            "cheatrules._sampling_search",
             "cheatrules.sampling",
             "cheatrules._encoding_checks",
             "cheatrules.encoding",

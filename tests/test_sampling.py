@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import _persistent, sampling
+from cheatrules import _persistent, _sampling_plan, _sampling_search, sampling
 from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
 from .budget import examples
@@ -52,7 +52,7 @@ def test_a_late_group_that_an_early_choice_cannot_fill_costs_only_a_short_run(
     assert sample(seen, random.Random(rng_seed)).observe(1) == seen
 
 
-def _stall(restarts: sampling._Restarts, deepest: int) -> int:
+def _stall(restarts: _sampling_search.Restarts, deepest: int) -> int:
     """Replay up to event ``deepest``, then in place until the policy says to start again."""
     for index in range(restarts.deepest, deepest + 1):
         restarts.step(index)
@@ -69,7 +69,7 @@ def test_a_search_with_copies_goes_back_further_each_time_it_stalls_no_deeper() 
     # reached and draws from there afresh; the span doubles while it stalls
     # no deeper, starts at 32 again where it got deeper, and a span that
     # reaches back to the first event is a fresh start.
-    restarts = sampling._Restarts(600, partial=True)
+    restarts = _sampling_search.Restarts(600, partial=True)
     assert _stall(restarts, 300) == 4 * 32 + 64
     assert restarts.back_to() == 300 - 32
     restarts.resume(268)
@@ -90,7 +90,7 @@ def test_a_search_with_copies_goes_back_further_each_time_it_stalls_no_deeper() 
 def test_with_one_copy_of_each_card_the_search_starts_afresh_after_runs_of_luby_lengths() -> None:
     # One pack: each run starts from the first event, after 1 1 2 1 1 2 4 ...
     # times four passes over the log (and 64 events), whether or not it got deeper.
-    restarts = sampling._Restarts(10, partial=False)
+    restarts = _sampling_search.Restarts(10, partial=False)
     lengths = []
     for _ in range(7):
         idle = 0
@@ -372,7 +372,7 @@ def test_every_view_of_a_game_with_copies_fours_set_aside_or_a_stock_samples(
 
 def _game_and_plan(
     rules: cr.Rules, seed: int, decisions: int, data: st.DataObject
-) -> tuple[list[cr.GameState], int, sampling._Plan]:
+) -> tuple[list[cr.GameState], int, _sampling_plan.Plan]:
     """Every state of a seeded random game, a seat drawn from ``data``, and its view's plan."""
     rng = random.Random(seed)
     game = [cr.deal(rules, seed=seed)]
@@ -382,7 +382,7 @@ def _game_and_plan(
     seen = game[-1].observe(observer)
     dealt = seen.events[0]
     assert isinstance(dealt, cr.events.Dealt)
-    return game, observer, sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
+    return game, observer, _sampling_plan.Plan(seen.rules, seen.seat, seen.events, dealt)
 
 
 @settings(examples(10))
@@ -423,7 +423,7 @@ def test_the_copies_of_a_card_in_a_real_game_can_meet_its_later_sightings(
     # table or in the stock may start anywhere), can be at each of its later
     # sightings in turn, one copy a sighting.
     game, observer, plan = _game_and_plan(rules, seed, decisions, data)
-    search = sampling._Search(plan, random.Random(0))
+    search = _sampling_search.Search(plan, random.Random(0))
     for state in game:
         index = len(state.events) - 1
         for card, sights in plan.copy_sights.items():
@@ -431,7 +431,7 @@ def test_the_copies_of_a_card_in_a_real_game_can_meet_its_later_sightings(
             for seat, hand in enumerate(state.hands):
                 kind = "own" if seat == observer else "hand"
                 units += [(kind, seat, -1)] * hand.count(card)
-            units += [sampling._FREE] * (plan.copies[card] - len(units))
+            units += [_sampling_search.FREE] * (plan.copies[card] - len(units))
             assert search._follows(index, card, units, sights), (index, card)
 
 

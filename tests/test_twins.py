@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import _twins, sampling
+from cheatrules import _sampling_plan, _sampling_search, _twins, sampling
 from cheatrules._matching import routed, unmatched
 from cheatrules.cards import Deck, Rank
 from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
@@ -143,7 +143,7 @@ def test_a_view_where_another_hand_shows_a_card_the_seat_holds_both_copies_of_co
             self.seat, self.rules, self.events = seen.seat, seen.rules, events
 
     view = Forged()
-    assert not sampling._Plan(seen.rules, 0, events, events[0]).labelling().consistent  # type: ignore[arg-type]
+    assert not _sampling_plan.Plan(seen.rules, 0, events, events[0]).labelling().consistent  # type: ignore[arg-type]
     with pytest.raises(SamplingError, match="contradicts itself"):
         sample(view, random.Random(0))  # type: ignore[arg-type]
 
@@ -294,7 +294,7 @@ def _told_apart(seen: cr.Observation, rng_seed: int, budget: int) -> bool:
     """Whether the search that tells copies apart, alone, samples ``seen`` within ``budget``."""
     dealt = seen.events[0]
     assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(seen.rules, seen.seat, seen.events, dealt)
+    plan = _sampling_plan.Plan(seen.rules, seen.seat, seen.events, dealt)
     game = sampling._twinned(seen, plan, random.Random(rng_seed), budget)
     return game is not None and game.observe(seen.seat) == seen
 
@@ -495,8 +495,8 @@ def test_every_test_of_the_search_that_tells_copies_apart_passes_the_real_game(
     copies = _twins.twins(Counter(rules.deck.cards()))
     dealt = events[0]
     assert isinstance(dealt, cr.events.Dealt)
-    plan = sampling._Plan(rules, seat, events, dealt, (copies, frozenset(copies), True))
-    search = sampling._Search(plan, random.Random(seed))
+    plan = _sampling_plan.Plan(rules, seat, events, dealt, (copies, frozenset(copies), True))
+    search = _sampling_search.Search(plan, random.Random(seed))
     assert search._setup()
     state = search.start.copy()
     for index, event in enumerate(events):
@@ -506,7 +506,7 @@ def test_every_test_of_the_search_that_tells_copies_apart_passes_the_real_game(
         if isinstance(event, cr.events.Played) and event.seat != seat:
             choice = real.tokens(index, plan.shown.get(index, ()))
         elif isinstance(event, cr.events.Discarded):
-            choice = real.tokens(index, sampling._grouped(event.cards))
+            choice = real.tokens(index, _sampling_plan.grouped(event.cards))
         assert search._apply(index, event, state, choice), f"event {index} refused: {event}"
         assert search._fours(index, state), f"event {index} refused: {event}"
         if isinstance(event, cr.events.PileTaken) and event.seat == seat:
