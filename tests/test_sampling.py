@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -253,8 +254,24 @@ def test_a_search_that_runs_out_of_work_says_so() -> None:
     # it names the budget spent and the view, for a caller deciding to retry.
     assert isinstance(raised.value, SamplingError)
     assert (raised.value.budget, raised.value.events) == (3, len(seen.events))
-    assert raised.value.params["seat"] == 1
+    assert raised.value.params["seat"] == raised.value.seat == 1
     assert "a larger budget may find a game" in str(raised.value)
+
+
+def test_an_observation_passes_its_budget_on_to_the_sampler() -> None:
+    seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
+    with pytest.raises(SamplingBudgetError) as raised:
+        seen.sample(random.Random(1), budget=3)
+    assert raised.value.budget == 3
+    assert seen.sample(random.Random(1)) == sample(seen, random.Random(1))  # the default budget
+
+
+def test_a_spent_budget_pickles_as_raised() -> None:
+    # A tournament's worker process sends its errors back pickled.
+    error = SamplingBudgetError(3, 1, 240)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is SamplingBudgetError
+    assert (again.budget, again.seat, again.events, str(again)) == (3, 1, 240, str(error))
 
 
 def test_a_larger_budget_finds_the_game_a_spent_one_did_not() -> None:

@@ -70,7 +70,13 @@ class SamplingBudgetError(SamplingError):
             events=events,
         )
         self.budget = budget
+        self.seat = seat
         self.events = events
+
+    def __reduce__(self) -> tuple[type[SamplingBudgetError], tuple[int, int, int]]:
+        # Rebuilt from its three numbers, so it crosses process boundaries
+        # (a tournament's worker) as raised.
+        return type(self), (self.budget, self.seat, self.events)
 
 
 # Their public home, where users import them from: the name a traceback or a pickle shows.
