@@ -12,13 +12,41 @@ def matched(edges: list[list[int]], capacity: list[int], need: list[int]) -> int
     return _flow(edges, capacity, need)[0]
 
 
-def unmatched(edges: list[list[int]], slots: list[int]) -> list[int]:
-    """The left nodes, one unit each, that a largest matching into ``slots`` leaves out.
+def contested(edges: list[list[int]], slots: list[int]) -> list[int]:
+    """The left nodes, one unit each, that compete for the slots some of them find none of.
 
-    >>> unmatched([[0], [0], [0, 1]], [1, 1])
-    [1]
+    Empty when every left node finds a slot. Else: the nodes a largest
+    matching leaves out, and every node that an alternating path reaches
+    from them (from a node to any slot it may take, from a full slot to the
+    nodes it holds). Together they need more than the slots they may take
+    (a set Hall's theorem names), so a change that lets every node fit must
+    move one of them; where the nodes left out cannot move, the others can.
+
+    >>> contested([[0], [0], [0, 1]], [1, 1])
+    [0, 1]
+    >>> contested([[0], [0], [1]], [1, 1])
+    [0, 1]
+    >>> contested([[0], [1]], [1, 1])
+    []
     """
-    return [node for node, left in enumerate(_flow(edges, [1] * len(edges), slots)[1]) if left]
+    _, left, flow = _flow(edges, [1] * len(edges), slots)
+    holders: dict[int, list[int]] = {}
+    for node, row in enumerate(flow):
+        for right, units in enumerate(row):
+            if units:
+                holders.setdefault(right, []).append(node)
+    found = {node for node, rest in enumerate(left) if rest}
+    reached: set[int] = set()
+    stack = list(found)
+    while stack:
+        for right in edges[stack.pop()]:
+            if right not in reached:
+                reached.add(right)
+                for other in holders.get(right, ()):
+                    if other not in found:
+                        found.add(other)
+                        stack.append(other)
+    return sorted(found)
 
 
 def assigned(edges: list[list[int]], slots: list[int]) -> list[int]:

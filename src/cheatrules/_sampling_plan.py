@@ -23,7 +23,7 @@ from operator import itemgetter
 import attrs
 
 from cheatrules import _twins
-from cheatrules._matching import routed, unmatched
+from cheatrules._matching import contested, routed
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.events import (
     Dealt,
@@ -643,18 +643,22 @@ class Plan:
         return self.reach.on_table(group, target)
 
     def stranded(self, seat: int, leaving: Sequence[tuple[int, Target]]) -> list[int]:
-        """Which cards leaving ``seat``'s hand find no slot in its groups nobody saw.
+        """Which cards leaving ``seat``'s hand compete for too few slots in its groups nobody saw.
 
         Each card, ``(since, target)``, leaves after event ``since`` in one of
         the player's groups nobody saw whose pile can take it to ``target``,
-        one slot each: the cards a largest matching leaves out.
+        one slot each. Empty when they all fit; else the cards a largest
+        matching leaves out and every card competing with them for the
+        slots they could take (:func:`~cheatrules._matching.contested`):
+        a labelling that fits must move one of those, and the card left out
+        may be one no labelling can move.
         """
         outlets = self.outlets(seat)
         edges = [
             [n for n in self.outlets_to(seat, target) if outlets[n][0] > since]
             for since, target in leaving
         ]
-        return unmatched(edges, [slots for _, slots in outlets])
+        return contested(edges, [slots for _, slots in outlets])
 
     def outlets_to(self, seat: int, target: Target) -> list[int]:
         """Which of ``seat``'s :meth:`outlets` can take a card to ``target`` (made once)."""

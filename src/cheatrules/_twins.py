@@ -25,10 +25,14 @@ many as its slots (a flow, which sees a third hand's slots run short). A
 twin that does not fit is barred from going on from that sighting to the
 next (one named nowhere more, from ending there: it must be named again),
 and its card is drawn again from there on (from further back where no
-labelling keeps the rest). What a search of the twins' view then finds
-out about a labelling (a hand with more twins to pass on than its groups
-hold; more first sightings than the cards nobody saw can reach) is kept as
-blame, and later labellings lean away from the choices blamed. Where the
+labelling keeps the rest). Where twins do not fit a hand's slots, every
+twin competing for the slots they could take is to blame, not only those a
+largest matching leaves out: the one left out may be one no labelling of
+its card can move, and then only moving another frees its slot. What a
+search of the twins' view then finds out about a labelling (a hand with
+more twins to pass on than its groups hold; more first sightings than the
+cards nobody saw can reach) is kept as blame, and later labellings lean
+away from the choices blamed. Where the
 search fails at a hand that cannot pass its named twins on (or keep those
 it must, or get them to a place through the other hands), the labelling is
 repaired: the links that brought those twins there are barred and drawn
@@ -117,7 +121,7 @@ class Log(Protocol):
         """Whether a card in ``group``, on the table, can get to ``target`` unseen."""
 
     def stranded(self, seat: int, leaving: Sequence[tuple[int, Target]]) -> list[int]:
-        """Which cards leaving ``seat``'s hand (since when, for where) find no unseen slot."""
+        """Which cards leaving ``seat``'s hand (since when, for where) compete for too few slots."""
 
     def spans(self, seat: int, held: Iterable[tuple[int, Target | None]]) -> list[tuple[int, int]]:
         """Each card in ``seat``'s hand (since when, for where) as (since when, until when)."""
@@ -245,8 +249,9 @@ class Labelling:
         """``drawn`` mended in place (:data:`MENDS` times at most), ``stuck`` first if given.
 
         While some hand is left more copies to pass on than its groups
-        nobody saw hold, half the cards stuck so, at random, are drawn again
-        with those links barred.
+        nobody saw hold (every copy competing for the slots some find none
+        of: :meth:`Log.stranded`), half the cards stuck so, at random, are
+        drawn again with those links barred.
         """
         barred: dict[Card, set[tuple[int, int]]] = {}
         for mends in range(MENDS):
