@@ -13,10 +13,12 @@ Seeded loops that stand in for a property (``for seed in range(...)``) use
 from __future__ import annotations
 
 import os
+from typing import TypeVar
 
 from hypothesis import HealthCheck, settings
 
 _VARIABLE = "CHEATRULES_EXAMPLES"
+_Case = TypeVar("_Case")
 
 
 def _scale() -> int:
@@ -50,3 +52,12 @@ def examples(count: int) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
+
+
+def tiered(usual: list[_Case], deeper: list[_Case]) -> list[_Case]:
+    """The cases of a parametrized test: ``usual`` always, ``deeper`` too in a deeper run.
+
+    The README's test command runs one case of each slow pinned position;
+    ``CHEATRULES_EXAMPLES`` above 1 runs every case written down.
+    """
+    return usual + deeper if SCALE > 1 else list(usual)

@@ -46,7 +46,7 @@ def play_signature(play: Play) -> tuple[tuple[cr.Rank, ...], cr.Rank]:
     return tuple(sorted(card.rank for card in play.cards)), play.rank
 
 
-@examples(60)
+@examples(30)
 @given(deals(), st.integers(0, 2**32))
 def test_cards_are_conserved(state: cr.GameState, seed: int) -> None:
     expected = all_cards(state)
@@ -73,7 +73,7 @@ def test_apply_never_mutates(state: cr.GameState, seed: int) -> None:
         state = state.apply(random_action(state, rng))
 
 
-@examples(80)
+@examples(40)
 @given(small_deals(max_cards=7), st.integers(0, 2**32))
 def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, seed: int) -> None:
     rng = random.Random(seed)
@@ -95,7 +95,7 @@ def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, 
             assert current.is_legal(play) == (play_signature(play) in signatures)
 
 
-@examples(40)
+@examples(20)
 @given(deals(), st.integers(0, 2**32))
 def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> None:
     first = play_randomly(state, seed)
@@ -109,7 +109,7 @@ def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> No
     assert len(set(first[:200])) == len(first[:200])
 
 
-@examples(40)
+@examples(20)
 @given(deals(), st.integers(0, 2**32))
 def test_random_legal_play_ends_with_one_winner_or_one_loser(
     state: cr.GameState, seed: int

@@ -15,7 +15,7 @@ import cheatrules as cr
 from cheatrules import _persistent, _sampling_plan, _sampling_search, sampling
 from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
-from .budget import examples
+from .budget import examples, tiered
 from .strategies import option_combinations, play_randomly, random_action
 
 
@@ -189,7 +189,7 @@ def test_a_wide_play_with_copies_is_bounded_before_the_draw(rng_seed: int) -> No
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(0, 2), (1, 2)])
-@pytest.mark.parametrize("rng_seed", [0, 1])
+@pytest.mark.parametrize("rng_seed", tiered([0], [1]))
 def test_copies_a_pile_the_seat_takes_needs_are_kept_for_it(
     seed: int, seat: int, rng_seed: int
 ) -> None:

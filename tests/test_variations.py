@@ -772,7 +772,7 @@ def leaks(state: cr.GameState, seat: int) -> list[str]:
     return found
 
 
-@examples(80)
+@examples(40)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) -> None:
     rng = random.Random(seed)
