@@ -18,6 +18,7 @@ from cheatrules.arena import tournament
 from cheatrules.bots import CountingBot, HonestBot, SamplingBot
 from cheatrules.cli import main
 from cheatrules.deal import shuffled_deal
+from cheatrules.encoding import ActionSpace, EncodingError
 from cheatrules.policies import AskEachOpponent, ClaimSize
 
 # -- 1. bots lay one joker where a claim needs two or more ---------------------------
@@ -125,3 +126,20 @@ def test_a_numpy_bool_is_a_flag() -> None:
 def test_a_numpy_seed_deals_as_its_int() -> None:
     rules = cr.english(3)
     assert shuffled_deal(rules, np.int64(3), 2) == shuffled_deal(rules, 3, 2)
+
+
+# -- 6. two inputs that crashed a fuzzing run -----------------------------------------
+
+
+def test_a_claim_larger_than_the_deck_is_refused_before_any_space_is_built() -> None:
+    with pytest.raises(cr.RulesError, match="a claim may lay 1 to 36 cards with this deck"):
+        cr.verish(3, claims=ClaimSize(1, 10**23))  # was: accepted; ActionSpace: OverflowError
+
+
+@pytest.mark.parametrize("ranks", ["ascending", "descending"])
+def test_encoding_a_play_with_a_finished_games_view_is_an_encoding_error(ranks: str) -> None:
+    rules = cr.english(3, ranks=ranks)
+    state = cr.deal(rules, hands=["7♣", "A♠ 2♥", "A♥ 9♣"], dealer=2)
+    state = state.apply(cr.Play("7♣", state.allowed_ranks[0])).apply(cr.Accept()).apply(cr.Accept())
+    with pytest.raises(EncodingError, match="has no index for seat 1 now: the game is over"):
+        ActionSpace(rules).encode(cr.Play("A♠", "A"), state.observe(1))  # was: KeyError 'play-as'

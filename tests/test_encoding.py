@@ -213,6 +213,18 @@ def test_the_largest_spaces_are_counted_not_listed() -> None:
     assert last.startswith("lay ") and last.endswith(" as K")
 
 
+def test_the_space_is_bounded_by_the_deck_not_by_the_claims_maximum() -> None:
+    # Rules refuse a claim above the deck's size; a value made past that check
+    # (unpickled from elsewhere, say) still numbers only the plays a deck can make.
+    rules = cr.verish(3, claims=cr.policies.ClaimSize(1, 36))
+    absurd = cr.verish(3)
+    object.__setattr__(absurd, "claims", cr.policies.ClaimSize(1, 10**23))
+    space = ActionSpace(absurd)  # was: OverflowError (and 9.5 s for a maximum of 10**6)
+    assert space.layout == ActionSpace(rules).layout
+    seen = cr.deal(absurd, seed=3).observe(0)
+    assert space.legal_indices(seen) == ActionSpace(rules).legal_indices(seen)
+
+
 def test_a_mask_array_when_numpy_is_installed() -> None:
     numpy = pytest.importorskip("numpy")
     rules = cr.english(4)
@@ -289,6 +301,102 @@ def test_an_index_the_seat_cannot_take_is_refused_with_the_reason() -> None:
         space.decode(1, over.observe(1))
     with pytest.raises(EncodingError, match="expected an Observation"):
         space.mask(state)  # type: ignore[arg-type]
+
+
+# -- a finished game ---------------------------------------------------------------------
+
+#: One action of every kind the space numbers, for rules that number them all.
+EVERY_KIND = (
+    cr.Challenge(),
+    cr.Challenge(earlier=True),
+    cr.Accept(),
+    cr.Pass(),
+    cr.Refuse(),
+    cr.Discard(()),
+    cr.Discard("Q"),
+    cr.Play("7♣", "A"),
+    cr.Play("A♠ 2♥", "7"),
+)
+
+
+def _finished(rules: cr.Rules) -> cr.GameState:
+    """Seat 0 lays its last card and both opponents let it stand: the game is over."""
+    state = cr.deal(rules, hands=["7♣", "A♠ 2♥", "A♥ 9♣"], dealer=2)
+    state = state.apply(cr.Play("7♣", state.observe(0).allowed_ranks[0]))
+    state = state.apply(cr.Accept()).apply(cr.Accept())
+    assert state.is_over
+    return state
+
+
+@pytest.mark.parametrize("ranks", list(cr.rules.NAMED_POLICIES["ranks"]))
+def test_once_the_game_is_over_no_action_has_an_index_and_none_is_legal(ranks: str) -> None:
+    # Every kind of action has a block here: a discard phase, an extended window, consent.
+    rules = cr.english(
+        3, ranks=ranks, window="extended", passing="consent", discards="after-pickup"
+    )
+    space = ActionSpace(rules)
+    blocks = {name for name, _, _ in space.layout}
+    assert {"challenge-earlier", "pass", "refuse", "discard"} <= blocks
+    assert blocks & {"play", "play-as"}
+    over = _finished(rules)
+    for seat in range(3):
+        seen = over.observe(seat)
+        for action in EVERY_KIND:
+            # was: KeyError 'play-as' for a play under ascending and descending ranks
+            with pytest.raises(EncodingError) as caught:
+                space.encode(action, seen)
+            said = f"{action} has no index for seat {seat} now: the game is over"
+            assert str(caught.value) == said
+        for _, start, length in space.layout:  # the first and last index of every block
+            for index in {start, start + length - 1}:
+                with pytest.raises(EncodingError, match=f"for seat {seat} now; the game is over"):
+                    space.decode(index, seen)
+        assert not any(space.mask(seen)) and space.legal_indices(seen) == []
+        assert not space.mask_array(seen).any()
+
+
+def test_a_finished_game_of_verish_numbers_nothing_either() -> None:
+    rules = cr.verish(3)
+    space = ActionSpace(rules)
+    over = play_randomly(cr.deal(rules, hands=["6♣ 7♦", "8♥ 9♠", "10♣ J♦"], hidden="A♠"), 3)[-1]
+    assert over.is_over and over.finishing_order
+    for seat in range(3):
+        seen = over.observe(seat)
+        with pytest.raises(EncodingError, match="the game is over"):
+            space.encode(cr.Play("6♣", "Q"), seen)
+        assert space.legal_indices(seen) == []
+
+
+def _any_action() -> st.SearchStrategy[cr.Action]:
+    """Actions of every kind, some that no rules number and some no deck holds."""
+    cards = st.sampled_from(sorted(set(cr.english(3, decks=2, jokers="per-pack").deck.cards())))
+    announced = st.sampled_from([rank for rank in cr.Rank if rank is not cr.Rank.JOKER])
+    plays = st.builds(cr.Play, st.lists(cards, min_size=1, max_size=6).map(tuple), announced)
+    discards = st.builds(cr.Discard, st.lists(announced, max_size=3).map(tuple))
+    return st.one_of(st.sampled_from(EVERY_KIND), plays, discards)
+
+
+@examples(40)
+@given(option_combinations(), st.integers(0, 2**32), st.data())
+def test_encoding_any_action_on_any_reached_view_gives_an_index_or_an_encoding_error(
+    rules: cr.Rules, seed: int, data: st.DataObject
+) -> None:
+    space = ActionSpace(rules)
+    states = play_randomly(cr.deal(rules, seed=seed), seed, limit=60)
+    for state in (states[len(states) // 2], states[-1]):
+        seen = state.observe(data.draw(st.integers(0, state.players - 1)))
+        legal = list(seen.legal_actions()[:5])
+        actions = [*legal, *data.draw(st.lists(_any_action(), min_size=1, max_size=6))]
+        for action in actions:
+            for given_view in (seen, None):
+                try:
+                    index = space.encode(action, given_view)
+                except EncodingError:
+                    assert action not in legal or not numbered(action, rules) or given_view is None
+                    continue
+                assert 0 <= index < space.size
+                if action in legal and given_view is seen:
+                    assert ranks_of(space.decode(index, seen)) == ranks_of(action)
 
 
 def test_numpy_integers_are_indices_everywhere() -> None:

@@ -43,6 +43,7 @@ def test_a_seats_view_round_trips_as_its_observation(
     seat = data.draw(st.integers(0, final.players - 1))
     view = cr.dumps(final, seat=seat)
     assert cr.loads_view(view) == final.observe(seat)
+    assert cr.dumps(final.observe(seat)) == view  # the observation alone writes the same view
     with pytest.raises(cr.RecordError, match="one seat's view; read it with loads_view"):
         cr.loads(view)
 
@@ -281,6 +282,11 @@ def test_registered_policies_with_ranks_round_trip() -> None:
         ),
         (["rules", "players"], 10_000, "played by 3 to 10 players; got 10000"),
         (["rules", "players"], 2, "played by 3 to 10 players; got 2"),
+        (
+            ["rules", "policies", "claims", "maximum"],
+            10**23,
+            r"rules: a claim size's maximum \(100000000000000000000000\) is above the 52 cards",
+        ),
     ],
 )
 def test_records_cannot_ask_for_huge_games(path: list[Any], value: Any, message: str) -> None:
@@ -333,6 +339,27 @@ def test_a_record_of_a_named_game_passes_that_games_player_and_deck_checks() -> 
     verish = cr.deal(cr.verish(4), seed=1)
     with pytest.raises(cr.RecordError, match="one pack of 36 or 52 cards"):
         cr.loads(edited(verish, lambda rules: rules["policies"]["deck"].update(packs=2)))
+
+
+def test_no_record_holds_a_claim_larger_than_its_deck() -> None:
+    # A named game, custom rules, a view and a match all read their rules the same way.
+    def huge(rules: dict[str, Any]) -> None:
+        rules["policies"]["claims"]["maximum"] = 10**23
+
+    verish = cr.deal(cr.verish(3), seed=1)  # was: loaded, then ActionSpace overflowed
+    with pytest.raises(cr.RecordError, match="is above the 36 cards of the deck"):
+        cr.loads(edited(verish, huge))
+    custom = cr.deal(cr.Rules(players=3, name="house rules"), seed=1)
+    with pytest.raises(cr.RecordError, match="a claim may lay 1 to 52 cards with this deck"):
+        cr.loads(edited(custom, huge))
+    view = json.loads(cr.dumps(verish, seat=0))
+    huge(view["view"]["rules"])
+    with pytest.raises(cr.RecordError, match="is above the 36 cards of the deck"):
+        cr.loads_view(json.dumps(view))
+    match = json.loads(cr.dumps_match(cr.Match.start(cr.verish(3), cr.FirstTo(2), seed=1)))
+    huge(match["rules"])
+    with pytest.raises(cr.RecordError, match="is above the 36 cards of the deck"):
+        cr.loads_match(json.dumps(match))
 
 
 def test_a_record_of_two_packs_for_five_players_loads() -> None:

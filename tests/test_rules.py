@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules.policies import Ascending, ClaimSize, WholeGroup
+
+from .budget import examples
 
 
 @pytest.mark.parametrize("players", range(3, 11))
@@ -141,6 +145,48 @@ def test_claim_size_is_checked() -> None:
         ClaimSize(3, 2)
     with pytest.raises(cr.RulesError, match="at least 1; got 0"):
         ClaimSize(0, 2)
+
+
+def test_a_claim_never_holds_more_cards_than_the_deck() -> None:
+    # The 36-card pack: a claim lays at most all 36 cards.
+    assert cr.verish(3, claims=ClaimSize(1, 36)).claims.maximum == 36
+    with pytest.raises(cr.RulesError) as caught:
+        cr.verish(3, claims=ClaimSize(1, 10**23))  # was: accepted, and ActionSpace overflowed
+    assert str(caught.value) == (
+        "a claim size's maximum (100000000000000000000000) is above the 36 cards of the deck; "
+        "a claim may lay 1 to 36 cards with this deck"
+    )
+    with pytest.raises(cr.RulesError, match="above the 52 cards of the deck"):
+        cr.english(4, claims=ClaimSize(1, 53))
+    # Jokers and packs count: two packs and two jokers hold 106 cards.
+    assert cr.english(7, jokers=True, claims=ClaimSize(3, 106)).claims.maximum == 106
+    with pytest.raises(cr.RulesError, match="a claim may lay 1 to 106 cards with this deck"):
+        cr.english(7, jokers=True, claims=ClaimSize(3, 107))
+    # However the rules are made: built directly, or changed with replace().
+    with pytest.raises(cr.RulesError, match="above the 4 cards of the deck"):
+        cr.Rules(players=2, deck=cr.Deck(ranks="A"), claims=ClaimSize(1, 5))
+    with pytest.raises(cr.RulesError, match="above the 52 cards of the deck"):
+        cr.english(4).replace(claims=ClaimSize(2, 60))
+    assert isinstance(caught.value, ValueError)
+
+
+@examples(100)
+@given(
+    st.integers(1, 8),
+    st.sets(st.sampled_from(list(cr.Rank)[:-1]), min_size=1),
+    st.integers(0, 2),
+    st.integers(1, 10**30) | st.integers(1, 120),
+)
+def test_a_claim_size_is_taken_exactly_when_the_deck_holds_its_maximum(
+    packs: int, ranks: set[cr.Rank], jokers: int, maximum: int
+) -> None:
+    deck = cr.Deck(packs=packs, ranks=tuple(sorted(ranks)), jokers=min(jokers, 2 * packs))
+    claims = ClaimSize(1, maximum)
+    if maximum <= deck.size:
+        assert cr.Rules(players=2, deck=deck, claims=claims).claims == claims
+    else:
+        with pytest.raises(cr.RulesError, match=f"a claim may lay 1 to {deck.size} cards"):
+            cr.Rules(players=2, deck=deck, claims=claims)
 
 
 def test_a_policy_class_instead_of_a_policy_is_refused() -> None:

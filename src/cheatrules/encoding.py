@@ -109,7 +109,10 @@ class _Numbering:
         jokers = (Rank.JOKER,) if deck.copies(Rank.JOKER) else ()
         #: The kinds a play's multiset counts: the deck's ranks, then the joker if any.
         self.kinds: tuple[Rank, ...] = deck.ranks + jokers
-        self.plays = Capped([deck.copies(kind) for kind in self.kinds], rules.claims.maximum)
+        # Rules refuse a claim above the deck's size; the deck bounds the tables here
+        # all the same, so that no maximum, however made, sizes them.
+        top = min(rules.claims.maximum, deck.size)
+        self.plays = Capped([deck.copies(kind) for kind in self.kinds], top)
         self.position = {kind: place for place, kind in enumerate(self.kinds)}
         discards = rules.discards
         sets_aside = declared(discards, "sets_fours_aside")
@@ -240,14 +243,24 @@ class ActionSpace:
         A play's index depends on whether its rank is the required one or a
         choice; where the rules have both (``ranks="hold"``: a round's first
         claim chooses, the rest follow), pass the ``observation`` the play
-        answers.
+        answers. An observation of a finished game answers no action.
 
         Raises:
-            EncodingError: the action has no index under these rules, or a
-                play's block cannot be told without the observation.
+            EncodingError: the action has no index under these rules, a
+                play's block cannot be told without the observation, a play
+                does not announce the rank the observation requires, or the
+                observation's game is over.
 
         """
         numbering = self._numbering
+        if observation is not None:
+            observation = is_observation(observation)
+            if observation.is_over:
+                raise EncodingError(
+                    N_("%(action)s has no index for seat %(seat)s now: the game is over"),
+                    action=action,
+                    seat=observation.seat,
+                )
         if isinstance(action, Play):
             return self._encode_play(action, observation)
         if isinstance(action, Discard):
@@ -291,7 +304,7 @@ class ActionSpace:
             )
         block = numbering.block
         if observation is not None:
-            allowed = is_observation(observation).allowed_ranks
+            allowed = observation.allowed_ranks
             required = len(allowed) == 1 and "play" in block
             if required and play.rank is not allowed[0]:
                 raise EncodingError(
@@ -301,6 +314,14 @@ class ActionSpace:
                     play=play,
                     seat=observation.seat,
                     rank=allowed[0],
+                )
+            if not required and "play-as" not in block:  # a view no game of these rules gives
+                raise EncodingError(
+                    N_(
+                        "seat may announce any of %(allowed)s, but the rank rule "
+                        "declares that it names one rank (names_one_rank)"
+                    ),
+                    allowed=" ".join(map(str, allowed)),
                 )
         elif "play" in block and "play-as" in block:
             raise EncodingError(
@@ -349,7 +370,7 @@ class ActionSpace:
         Raises:
             EncodingError: ``index`` is not a whole number inside the space, or
                 it is not a legal decision of the observing seat now (the
-                message says what is asked instead).
+                message says what is asked instead, or that the game is over).
 
         """
         index = self._index(index)
@@ -533,7 +554,8 @@ class ActionSpace:
         """For each index, whether it is a legal decision for the observing seat now.
 
         Worked out from the hand's count of each rank, never listing the
-        plays; kept for the observation, so asking again costs nothing.
+        plays; kept for the observation, so asking again costs nothing. All
+        ``False`` when another seat is to move, and once the game is over.
 
         Raises:
             EncodingError: ``observation`` is not an :class:`~cheatrules.Observation`.

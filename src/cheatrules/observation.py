@@ -58,6 +58,9 @@ class Observation(ReadModel):
     object the state holds) and the :attr:`decision` as this seat sees it;
     the read-model questions (:attr:`last_claim`, :attr:`pile_size`,
     :attr:`required_rank`...) are the table's answers.
+
+    ``cheatrules.dumps(observation)`` writes it as its seat's view record,
+    which :func:`cheatrules.loads_view` reads back equal.
     """
 
     #: The seat observing.

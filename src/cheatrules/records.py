@@ -38,7 +38,8 @@ True
 }
 
 ``dumps(state, seat=k)`` writes the game as seat ``k`` saw it, for sharing
-one player's view; :func:`loads_view` reads it back as that seat's
+one player's view, and ``dumps(observation)`` writes an observation the
+same way; :func:`loads_view` reads it back as that seat's
 :class:`~cheatrules.Observation`.
 """
 
@@ -56,7 +57,7 @@ from cheatrules._rules_json import read_rules, rules_to_json
 from cheatrules._view_records import read_view
 from cheatrules.cards import Card
 from cheatrules.deal import deal, shuffled_deal
-from cheatrules.errors import N_, CheatRulesError, RecordError
+from cheatrules.errors import N_, CheatRulesError, RecordError, SeatError
 from cheatrules.events import Challenged, Dealt, Event, Revealed
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
@@ -69,15 +70,34 @@ FORMAT = "cheatrules"
 VERSION = 1
 
 
-def dumps(state: GameState, *, seat: int | None = None) -> str:
+def dumps(state: GameState | Observation, *, seat: int | None = None) -> str:
     """Write ``state`` as a JSON game record (or, with ``seat``, as that seat saw it).
 
+    An :class:`~cheatrules.Observation` is written as the view record of its
+    seat: ``dumps(state.observe(k)) == dumps(state, seat=k)``, and
+    :func:`loads_view` reads either back as an equal observation.
+
     Raises:
-        RecordError: the rules use a policy class records cannot name (see
+        RecordError: ``state`` is neither a game state nor an observation,
+            or the rules use a policy class records cannot name (see
             :func:`register_policy`).
-        SeatError: ``seat`` is not a seat at this table.
+        SeatError: ``seat`` is not a seat at this table, or, for an
+            observation, not the seat it belongs to.
 
     """
+    if isinstance(state, Observation):
+        if seat is not None and seat != state.seat:
+            raise SeatError(
+                N_("seat=%(asked)s, but this observation is seat %(seat)s's view"),
+                asked=repr(seat),
+                seat=state.seat,
+            )
+        return _dump_view(state)
+    if not isinstance(state, GameState):
+        raise RecordError(
+            N_("dumps writes a GameState or an Observation; got %(got)s"),
+            got=type(state).__name__,
+        )
     if seat is not None:
         return _dump_view(state.observe(seat))
     dealt = state.events[0]
@@ -267,7 +287,10 @@ def _check_draws(state: GameState) -> None:
 
 
 def loads_view(text: str | bytes) -> Observation:
-    """Read one seat's view written by ``dumps(state, seat=k)``, as that seat's observation.
+    """Read one seat's view written by ``dumps(state, seat=k)`` or ``dumps(observation)``.
+
+    Returns that seat's observation: ``loads_view(dumps(observation)) ==
+    observation``.
 
     The view is checked against the rules before it is returned: its event
     log is followed from the deal, and every stored field must be what those

@@ -159,8 +159,9 @@ class Rules:
     people and records; it takes no part in play or in comparisons.
 
     Raises:
-        RulesError: a player count below 2, a policy that does not fit its
-            family, or a deck too small to give every player a card.
+        RulesError: a player count below 2 or above 32, a policy that does
+            not fit its family, a deck too small to give every player a
+            card, or a claim size whose maximum is above the deck's size.
 
     """
 
@@ -202,6 +203,17 @@ class Rules:
                 aside=self.dealing.set_aside,
                 hand=self.dealing.hand_size,
                 players=self.players,
+            )
+        if self.claims.maximum > self.deck.size:
+            # A claim never holds more cards than the deck: a larger maximum means
+            # nothing in play, and would size every count of plays (ActionSpace) by it.
+            raise RulesError(
+                N_(
+                    "a claim size's maximum (%(maximum)s) is above the %(size)s cards of the deck; "
+                    "a claim may lay 1 to %(size)s cards with this deck"
+                ),
+                maximum=self.claims.maximum,
+                size=self.deck.size,
             )
         if declared(self.passing, "needs_single_rank") and not declared(
             self.ranks, "names_one_rank"

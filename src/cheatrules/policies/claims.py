@@ -15,7 +15,9 @@ class ClaimSize:
     """A claim lays between ``minimum`` and ``maximum`` cards (never more than the hand holds).
 
     A hand smaller than ``minimum`` lays all it holds: that is what a table
-    does, and it leaves no player without a move.
+    does, and it leaves no player without a move. A claim never holds more
+    cards than the deck: :class:`~cheatrules.Rules` refuses a ``maximum``
+    above the size of its deck.
 
     Raises:
         RulesError: ``minimum`` or ``maximum`` is not a whole number of at
