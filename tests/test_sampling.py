@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import _persistent, _sampling_plan, _sampling_search, sampling
-from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
+from cheatrules.sampling import (
+    SamplingBudgetError,
+    SamplingError,
+    SamplingTimeoutError,
+    sample,
+)
 
 from .budget import examples, tiered
 from .strategies import option_combinations, play_randomly, random_action
@@ -272,6 +277,48 @@ def test_a_spent_budget_pickles_as_raised() -> None:
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is SamplingBudgetError
     assert (again.budget, again.seat, again.events, str(again)) == (3, 1, 240, str(error))
+
+
+def test_a_search_that_runs_out_of_time_says_so_with_one_pack() -> None:
+    # 238 decisions of 3-player English: the search replays more events than
+    # it reads the clock after, so a timeout already spent stops it.
+    seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
+    with pytest.raises(SamplingTimeoutError, match="ran out of its time") as raised:
+        sample(seen, random.Random(1), timeout=1e-9)
+    # A budget error, so a caller's retry or fall-back code catches it too.
+    assert isinstance(raised.value, SamplingBudgetError)
+    assert (raised.value.timeout, raised.value.seat) == (1e-9, 1)
+    assert raised.value.events == len(seen.events)
+    assert 0 < raised.value.budget < len(seen.events)  # stopped part of the way through
+
+
+def test_a_search_that_runs_out_of_time_says_so_with_copies() -> None:
+    seen = _position(cr.english(4, decks=2), seed=1, decisions=320).observe(2)
+    with pytest.raises(SamplingTimeoutError, match="more time may find a game"):
+        sample(seen, random.Random(0), timeout=1e-9)
+
+
+@pytest.mark.parametrize(("rules", "seed"), [(cr.english(3), 10), (cr.english(4, decks=2), 1)])
+def test_a_timeout_that_is_not_reached_changes_nothing(rules: cr.Rules, seed: int) -> None:
+    seen = _position(rules, seed=seed, decisions=200).observe(1)
+    timed = seen.sample(random.Random(5), timeout=600)
+    assert timed == sample(seen, random.Random(5))
+    assert timed.observe(1) == seen
+
+
+def test_a_spent_timeout_pickles_as_raised() -> None:
+    error = SamplingTimeoutError(0.5, 2, 300, 4096)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is SamplingTimeoutError
+    assert (again.timeout, again.seat, again.events, again.budget) == (0.5, 2, 300, 4096)
+    assert str(again) == str(error)
+
+
+@pytest.mark.parametrize("timeout", [0, -1, float("nan"), float("inf"), True, "1"])
+def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_refused(timeout: object) -> None:
+    seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
+    with pytest.raises(cr.RulesError, match="timeout must be a number above 0"):
+        seen.sample(random.Random(0), timeout=timeout)  # type: ignore[arg-type]
 
 
 def test_a_larger_budget_finds_the_game_a_spent_one_did_not() -> None:

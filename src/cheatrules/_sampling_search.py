@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 from math import comb
 
@@ -79,9 +80,67 @@ class SamplingBudgetError(SamplingError):
         return type(self), (self.budget, self.seat, self.events)
 
 
+class SamplingTimeoutError(SamplingBudgetError):
+    """The sampler's search ran out of the time it was given before it found a game.
+
+    A :class:`SamplingBudgetError`: more time (or another ``rng``) may find
+    a game. ``timeout`` is the seconds given, ``budget`` the events the
+    search replayed in them, ``seat`` the view's seat and ``events`` the
+    length of its log.
+    """
+
+    def __init__(self, timeout: float, seat: int, events: int, spent: int) -> None:
+        SamplingError.__init__(  # in English only, as the sampler's other errors
+            self,
+            "the sampler's search ran out of its time (%(timeout)s s, %(spent)s events replayed)"
+            " on seat %(seat)s's view of %(events)s events; more time may find a game",
+            timeout=timeout,
+            spent=spent,
+            seat=seat,
+            events=events,
+        )
+        self.timeout = timeout
+        self.budget = spent
+        self.seat = seat
+        self.events = events
+
+    def __reduce__(  # type: ignore[override]
+        self,
+    ) -> tuple[type[SamplingTimeoutError], tuple[float, int, int, int]]:
+        return type(self), (self.timeout, self.seat, self.events, self.budget)
+
+
+@attrs.frozen
+class Clock:
+    """The wall-clock end of one call of the sampler: ``timeout`` seconds after it began.
+
+    Passed to each search it runs, which asks :meth:`check` as it goes; a
+    call with no timeout has ``end`` ``None`` and never runs out.
+    """
+
+    timeout: float | None = None
+    end: float | None = None
+
+    @classmethod
+    def starting(cls, timeout: float | None) -> Clock:
+        """The clock of a call that began now and may take ``timeout`` seconds (``None``: any)."""
+        return cls(timeout, None if timeout is None else time.monotonic() + timeout)
+
+    def check(self, plan: Plan, spent: int) -> None:
+        """Raise :class:`SamplingTimeoutError` once the time is up (``spent``: events so far)."""
+        if self.end is not None and time.monotonic() > self.end:
+            assert self.timeout is not None
+            raise SamplingTimeoutError(self.timeout, plan.seat, len(plan.events), spent)
+
+
+#: The clock of a call with no timeout.
+UNTIMED = Clock()
+
+
 # Their public home, where users import them from: the name a traceback or a pickle shows.
 SamplingError.__module__ = "cheatrules.sampling"
 SamplingBudgetError.__module__ = "cheatrules.sampling"
+SamplingTimeoutError.__module__ = "cheatrules.sampling"
 
 
 #: Where a copy of a card is, for the chain test: the sighting it last met; a
@@ -205,9 +264,11 @@ class Search:
         rng: random.Random,
         blame: _twins.Blame | None = None,
         across: bool = True,
+        clock: Clock = UNTIMED,
     ) -> None:
         self.plan = plan
         self.rng = rng
+        self.clock = clock
         # With copies told apart: where the tests refuse a choice, the
         # labelling's choices they blame (see _twins).
         self.blame = blame
@@ -274,6 +335,7 @@ class Search:
 
         Raises:
             SamplingBudgetError: the search spent ``budget`` events.
+            SamplingTimeoutError: the search's :class:`Clock` ran out.
 
         """
         if not self._setup():
@@ -283,7 +345,11 @@ class Search:
         state, index = self.start.copy(), 0
         options: list[_Choice | _Draw] | None = None
         restarts = Restarts(len(events), partial=self.copies_in_deck)
+        timed, steps = self.clock.end is not None, 0
         while self.spent < budget:
+            steps += 1
+            if timed and not steps % 256:  # the clock, read every 256 steps
+                self.clock.check(self.plan, self.spent)
             if restarts.due():
                 # Back to the latest choice at or before the event the policy
                 # names (the first event: a fresh start), its options drawn afresh.

@@ -137,25 +137,29 @@ class Observation(ReadModel):
 
         return card_knowledge(self)
 
-    def sample(self, rng: random.Random, *, budget: int | None = None) -> GameState:
+    def sample(
+        self, rng: random.Random, *, budget: int | None = None, timeout: float | None = None
+    ) -> GameState:
         """A whole game this seat could not tell from the real one, hidden cards placed at random.
 
         ``observation.sample(rng).observe(observation.seat) == observation``.
-        See :func:`cheatrules.sampling.sample`, whose work ``budget`` (events
-        replayed; its default where ``None``) this passes on. That module
-        stands a layer above this one and is loaded by the first call, not
-        with the engine.
+        See :func:`cheatrules.sampling.sample`, to which this passes the work
+        ``budget`` (events replayed; its default where ``None``) and the
+        ``timeout`` (seconds of wall clock for the whole call; none where
+        ``None``). That module stands a layer above this one and is loaded
+        by the first call, not with the engine.
 
         Raises:
-            SamplingBudgetError: the search spent its budget without finding
-                a game (:class:`~cheatrules.sampling.SamplingBudgetError`, a
-                :class:`~cheatrules.sampling.SamplingError`).
+            SamplingBudgetError: the search spent its budget, or its time
+                (:class:`~cheatrules.sampling.SamplingTimeoutError`), without
+                finding a game (:class:`~cheatrules.sampling.SamplingBudgetError`,
+                a :class:`~cheatrules.sampling.SamplingError`).
             SamplingError: no game gives this view.
 
         """
         from cheatrules.sampling import BUDGET, sample  # the sampling module needs this one
 
-        return sample(self, rng, budget=BUDGET if budget is None else budget)
+        return sample(self, rng, budget=BUDGET if budget is None else budget, timeout=timeout)
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, for notebooks: :func:`cheatrules.svg.render`."""

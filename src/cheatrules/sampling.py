@@ -66,6 +66,8 @@ give (a hand-made, contradictory one) raises its base, :class:`SamplingError`.
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import weakref
 from collections.abc import Callable, Iterable, Iterator
@@ -78,21 +80,24 @@ from cheatrules import _twins
 from cheatrules._checks import whole_number
 from cheatrules._sampling_plan import Plan, Target
 from cheatrules._sampling_search import (
+    UNTIMED,
     Built,
+    Clock,
     SamplingBudgetError,
     SamplingError,
+    SamplingTimeoutError,
     Search,
     fill,
     luby,
 )
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import N_, CheatRulesError, RulesError
 from cheatrules.events import Accepted, Challenged, Dealt, Discarded, Passed, Played, Refused
 from cheatrules.observation import Observation
 from cheatrules.state import GameState
 
-__all__ = ["SamplingBudgetError", "SamplingError", "sample"]
+__all__ = ["SamplingBudgetError", "SamplingError", "SamplingTimeoutError", "sample"]
 
 
 _KEY = attrgetter("key")  # a card's sort key, without the comparison's type check
@@ -109,7 +114,12 @@ _REPAIRS = 0.9
 
 
 def sample(
-    seen: Observation, rng: random.Random, attempts: int = 2000, *, budget: int = BUDGET
+    seen: Observation,
+    rng: random.Random,
+    attempts: int = 2000,
+    *,
+    budget: int = BUDGET,
+    timeout: float | None = None,
 ) -> GameState:
     """A whole game the seat of ``seen`` could not tell from the real one.
 
@@ -140,28 +150,54 @@ def sample(
             ... times four passes over the log). With copies told apart, a
             labelling drawn costs one pass over the log, and one event per
             eight sightings each time it is mended.
+        timeout: the most seconds of wall clock the whole call may take,
+            checked as the search goes (every few hundred events replayed);
+            ``None``, the default, bounds the call by ``budget`` alone.
 
     Raises:
+        SamplingTimeoutError: the call ran out of its ``timeout`` without
+            finding a game (a :class:`SamplingBudgetError`).
         SamplingBudgetError: the search spent its ``budget`` without finding
             a game (a :class:`SamplingError`): the view may be consistent,
             and a larger budget or another ``rng`` may find one.
         SamplingError: no game gives this view (a hand-made, inconsistent
             observation).
-        RulesError: ``budget`` is not a whole number of at least 1.
+        RulesError: ``budget`` is not a whole number of at least 1, or
+            ``timeout`` is not a number of seconds above 0.
 
     """
     budget = whole_number(budget, "budget", 1)
+    clock = Clock.starting(_seconds(timeout))
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     plan = _plan_of(seen, dealt)
     if plan.unique or plan.rules.discards.compulsory:
-        state = _searched(seen, plan, rng, budget)
+        state = _searched(seen, plan, rng, budget, clock)
     else:
-        state = _with_copies(seen, plan, rng, budget)
+        state = _with_copies(seen, plan, rng, budget, clock)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
+
+
+def _seconds(timeout: object) -> float | None:
+    """``timeout`` as seconds above 0 (``None`` kept), else a :class:`RulesError`."""
+    if timeout is None:
+        return None
+    if (
+        not isinstance(timeout, numbers.Real)
+        or isinstance(timeout, bool)
+        or not math.isfinite(timeout)
+        or timeout <= 0
+    ):
+        raise RulesError(
+            N_("%(what)s must be a number above %(low)s; got %(got)s"),
+            what="timeout",
+            low=0,
+            got=repr(timeout),
+        )
+    return float(timeout)
 
 
 # The plans of the views sampled lately, by the view's id while it lives: a
@@ -181,15 +217,18 @@ def _plan_of(seen: Observation, dealt: Dealt) -> Plan:
     return plan
 
 
-def _searched(seen: Observation, plan: Plan, rng: random.Random, budget: int) -> GameState | None:
+def _searched(
+    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock = UNTIMED
+) -> GameState | None:
     """A game the search finds for ``plan`` within ``budget`` events replayed, else ``None``.
 
     Raises:
         SamplingBudgetError: the search spent its budget.
+        SamplingTimeoutError: the ``clock`` ran out.
 
     """
     for _ in range(8):  # a new search only where its random picks are not all alike
-        search = Search(plan, rng)
+        search = Search(plan, rng, clock=clock)
         built = search.run(budget)
         budget -= search.spent
         if built is None:
@@ -204,7 +243,7 @@ def _searched(seen: Observation, plan: Plan, rng: random.Random, budget: int) ->
 
 
 def _with_copies(
-    seen: Observation, plan: Plan, rng: random.Random, budget: int
+    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock = UNTIMED
 ) -> GameState | None:
     """A game for a view with copies of cards: two searches take turns until one finds it.
 
@@ -217,6 +256,7 @@ def _with_copies(
 
     Raises:
         SamplingBudgetError: the turns spent the budget.
+        SamplingTimeoutError: the ``clock`` ran out.
 
     """
     share, spent = 16 * len(plan.events), 0
@@ -226,13 +266,19 @@ def _with_copies(
             spent += turn
             if turn <= 0:
                 continue
-            with suppress(SamplingBudgetError):  # this turn's budget spent: the other's turn
-                return search(seen, plan, rng, turn)  # None: no game gives the view
+            try:
+                return search(seen, plan, rng, turn, clock)  # None: no game gives the view
+            except SamplingTimeoutError:
+                raise
+            except SamplingBudgetError:  # this turn's budget spent: the other's turn
+                continue
         share *= 2
     raise SamplingBudgetError(budget, plan.seat, len(plan.events))
 
 
-def _twinned(seen: Observation, plan: Plan, rng: random.Random, budget: int) -> GameState | None:
+def _twinned(
+    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock = UNTIMED
+) -> GameState | None:
     """A game found with each copy of a card told apart; None if no labelling fits any game.
 
     Each labelling of the log's copies (the private ``_twins`` module) makes
@@ -250,6 +296,7 @@ def _twinned(seen: Observation, plan: Plan, rng: random.Random, budget: int) -> 
 
     Raises:
         SamplingBudgetError: the labellings and their searches spent the budget.
+        SamplingTimeoutError: the ``clock`` ran out.
 
     """
     labelling = plan.labelling()
@@ -260,6 +307,7 @@ def _twinned(seen: Observation, plan: Plan, rng: random.Random, budget: int) -> 
     spent, tries, mend = 0, 0, max(1, labelling.size // 8)
     last: tuple[dict[Card, list[list[int]]], list[tuple[Card, Target]]] | None = None
     while spent < budget:
+        clock.check(plan, spent)
         tries += 1
         if last is not None and rng.random() < _REPAIRS:
             labels = labelling.repair(*last, rng)
@@ -272,10 +320,12 @@ def _twinned(seen: Observation, plan: Plan, rng: random.Random, budget: int) -> 
         dealt = events[0]
         assert isinstance(dealt, Dealt)
         twin_plan = Plan(seen.rules, seen.seat, events, dealt, facts, layout=plan)
-        search = Search(twin_plan, rng, labelling.blame, across=tries > 1)
+        search = Search(twin_plan, rng, labelling.blame, across=tries > 1, clock=clock)
         run = min(budget - spent, luby(tries) * 2 * len(events))
         try:
             built = search.run(run)
+        except SamplingTimeoutError:
+            raise
         except SamplingBudgetError:  # cut: another labelling
             built = None
         spent += search.spent
