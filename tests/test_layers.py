@@ -128,6 +128,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "basics: values, policies, rules and the shared helpers",
         [
             "cheatrules.errors",
+            "cheatrules._extras",
             "cheatrules._numbers",
             "cheatrules._checks",
             "cheatrules.cards",

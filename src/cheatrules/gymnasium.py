@@ -30,9 +30,11 @@ try:
     import numpy
     from gymnasium import spaces
 except ImportError as error:  # the extra is missing
+    from cheatrules._extras import install_hint
+
     raise ImportError(
         f"cheatrules.gymnasium needs Gymnasium and NumPy ({error}); install them with "
-        'pip install "cheatrules[gymnasium]"'
+        f"{install_hint('gymnasium')}"
     ) from error
 
 from cheatrules import _adapters, _checks

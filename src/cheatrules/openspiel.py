@@ -39,9 +39,11 @@ try:
     import numpy
     import pyspiel
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
+    from cheatrules._extras import install_hint
+
     raise ImportError(
         "cheatrules.openspiel needs OpenSpiel and NumPy, which the 'openspiel' extra "
-        'installs: pip install "cheatrules[openspiel]"'
+        f"installs: {install_hint('openspiel')}"
     ) from error
 
 from cheatrules import _adapters

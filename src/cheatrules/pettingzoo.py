@@ -31,9 +31,11 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as missing:  # pragma: no cover - exercised in a subprocess by the tests
+    from cheatrules._extras import install_hint
+
     raise ImportError(
         f"cheatrules.pettingzoo needs PettingZoo, Gymnasium and NumPy ({missing}); "
-        'install them with: pip install "cheatrules[pettingzoo]"'
+        f"install them with: {install_hint('pettingzoo')}"
     ) from missing
 
 from cheatrules import _adapters

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from cheatrules._extras import install_hint
 from cheatrules._i18n import translations
 
 #: The widest line the command's tables and listings are laid out for.
@@ -30,7 +31,7 @@ class _Screen:
                 from rich.console import Console  # an optional extra
             except ImportError:
                 if fancy:
-                    raise SystemExit("--color needs rich: pip install 'cheatrules[cli]'") from None
+                    raise SystemExit(f"--color needs rich: {install_hint('cli')}") from None
             else:
                 self.console = Console(
                     file=out, force_terminal=fancy, highlight=False, soft_wrap=True

@@ -1,7 +1,8 @@
 """The web table: people play Cheat in their browsers, each seeing only their own seat.
 
-``cheatrules serve`` runs it (the ``web`` extra: ``pip install
-"cheatrules[web]"`` brings Starlette, uvicorn and websockets). A host
+``cheatrules serve`` runs it (the ``web`` extra, which brings Starlette,
+uvicorn and websockets: ``pip install ".[web]"`` from a checkout, or
+``pip install "cheatrules[web]"`` once cheatrules is on PyPI). A host
 creates a table on the server's front page and hands out one link per
 human seat; each link's page talks to the server over a websocket and is
 sent only its seat's observation, legal actions and narrated log. The
@@ -17,7 +18,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .app import create_app
+try:
+    from .app import create_app
+except ImportError as missing:  # the web extra is not installed
+    from cheatrules._extras import install_hint
+
+    raise ImportError(
+        f"cheatrules.web needs the web extra ({missing}): {install_hint('web')}",
+        name=missing.name,
+    ) from missing
 from .protocol import VERSION, ProtocolError
 from .tables import Hall, RefusedActionError, Room, TableError
 from .words import LanguageError
