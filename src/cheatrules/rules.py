@@ -281,6 +281,7 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
     "window": {
         "immediate": lambda deck: AskEachOpponent(),
         "extended": lambda deck: AskEachOpponent(extended=True),
+        "next-player": lambda deck: NextPlayerDecides(),
     },
     "check": {
         "whole-group": lambda deck: WholeGroup(),
@@ -291,6 +292,7 @@ NAMED_POLICIES: dict[str, dict[str, Callable[[Deck], object]]] = {
         "declarers-left": lambda deck: DeclarersLeft(),
         "taker": lambda deck: TakerPlays(),
         "challenger-if-right": lambda deck: ChallengerIfRight(otherwise="declarer"),
+        "challenger-or-next": lambda deck: ChallengerIfRight(otherwise="challenger"),
     },
     "passing": {
         "never": lambda deck: NoPassing(),
