@@ -1,19 +1,35 @@
 """``cheatrules replay FILE --html OUT``: one self-contained page that steps through a game.
 
-The page holds one frame per event of the log: the picture of the table
-after the decision that made the event (the omniscient table, or one seat's
-view with ``--seat``), the event itself, and the narration beside it with
-the current line highlighted. Each state is drawn once, however many events
-its decision made, and the frames name their picture. Buttons and the arrow
-keys step through the frames; ``page.html#12`` opens at the twelfth. Everything
-is inline (the pictures, the style, the script): the page fetches nothing and
-opens offline.
+The page holds one frame per line of the game's narration: the line,
+highlighted in the narration beside the table, the events it covers (an
+acceptance the narration leaves out belongs to the line before it), and the
+picture of the table once they have happened (the omniscient table, or one
+seat's view with ``--seat``). The counter says the number of the line
+shown. Buttons and the arrow keys step through the frames; ``page.html#12``
+opens at the twelfth line.
+
+The pictures are :func:`cheatrules.svg.render`'s, and the page holds each
+of them once, packed as JSON in the ``data-pictures`` attribute of
+``#pictures``; the page's script draws a frame's picture when it is shown.
+The pack (see :func:`pack`) has three lists: ``words``, every distinct word
+of the pictures; ``parts``, every distinct line of their SVG as the indices
+of its words, joined by spaces; ``pictures``, each picture as edits of the
+picture before it (the first of an empty one), its parts joined by newlines:
+a number is a part, a pair ``[start, count]`` copies ``count`` parts of the
+picture before, from ``start``. A game of about 750 decisions makes a page
+of under 1 MB. Everything is inline (the data, and the style and script
+written in ``replay.css`` and ``replay.js`` beside this module): the page
+fetches nothing and opens offline.
 """
 
 from __future__ import annotations
 
+import bisect
+import json
 from collections.abc import Iterator, Sequence
 from html import escape
+from importlib import resources
+from typing import TypedDict
 
 import attrs
 
@@ -27,6 +43,20 @@ from cheatrules.svg import SVG_NAMESPACE, render
 from cheatrules.variants import VARIANTS, challenge_call
 
 __all__ = ["replay_page"]
+
+#: One edit of a packed picture: a part, or ``[start, count]`` parts of the picture before.
+Edit = int | list[int]
+
+
+class Packed(TypedDict):
+    """The page's pictures, packed (see :func:`pack`)."""
+
+    #: Every distinct word of the pictures' lines.
+    words: list[str]
+    #: Every distinct line of the pictures, as the indices of its words.
+    parts: list[list[int]]
+    #: Each picture as edits of the one before.
+    pictures: list[list[Edit]]
 
 
 def history(final: GameState) -> list[GameState]:
@@ -99,6 +129,60 @@ def _lines_by_event(
     return lines, [told or 0 for told in owner]
 
 
+def pack(pictures: Sequence[str]) -> Packed:
+    r"""``pictures`` packed as the page holds them: each distinct word and line once.
+
+    Consecutive pictures of a game differ in a few of their lines (a hand, a
+    group, the seat to decide), so each is kept as edits of the one before.
+
+    >>> pack(["<a x>\n<b>\n<c>", "<a x>\n<b>\n<d>\n<c>"])["pictures"]
+    [[0, 1, 2], [[0, 2], 3, 2]]
+
+    """
+    words: dict[str, int] = {}
+    parts: dict[str, int] = {}
+    packed: list[list[Edit]] = []
+    before: list[int] = []
+    for picture in pictures:
+        made = [parts.setdefault(line, len(parts)) for line in picture.split("\n")]
+        packed.append(_edits(before, made))
+        before = made
+    spelled = [[words.setdefault(word, len(words)) for word in line.split(" ")] for line in parts]
+    return {"words": list(words), "parts": spelled, "pictures": packed}
+
+
+def _edits(before: Sequence[int], made: Sequence[int]) -> list[Edit]:
+    """``made`` as edits of ``before``: runs of two parts or more copied, other parts given.
+
+    Each run starts where the last one ended if it can (a picture keeps its
+    order), else at the next place of its first part, else at the first.
+    """
+    places: dict[int, list[int]] = {}
+    for place, part in enumerate(before):
+        places.setdefault(part, []).append(place)
+    edits: list[Edit] = []
+    index = follow = 0
+    while index < len(made):
+        part = made[index]
+        found = places.get(part)
+        if not found:
+            edits.append(part)
+            index += 1
+            continue
+        start = found[bisect.bisect_left(found, follow) % len(found)]
+        length = 1
+        while (
+            index + length < len(made)
+            and start + length < len(before)
+            and before[start + length] == made[index + length]
+        ):
+            length += 1
+        edits.append([start, length] if length > 1 else part)
+        index += length
+        follow = start + length
+    return edits
+
+
 def replay_page(
     final: GameState, *, seat: int | None = None, title: str | None = None, language: str = "en"
 ) -> str:
@@ -127,49 +211,50 @@ def replay_page(
     if title is None:
         title = _title(final, seat, language)
 
+    covered: list[list[int]] = [[] for _ in lines]  # each line's events
+    for index, number in enumerate(line_of):
+        covered[number].append(index)
+    logged = [len(state.events) for state in states]
     pictures: list[str] = []
     index_of: dict[str, int] = {}
-    picture_of_state: list[int] = []
-    for state in states:
+    frames: list[str] = []
+    for indices in covered:
+        # The table once the line's events have happened: the state made by the decision
+        # that made its last one, the first state whose log holds it.
+        state = states[bisect.bisect_right(logged, indices[-1])]
         drawn = render(state if seat is None else state.observe(seat), width=800, language=language)
         drawn = drawn.replace(f' xmlns="{SVG_NAMESPACE}"', "", 1)  # HTML knows its namespace
-        if drawn not in index_of:
-            index_of[drawn] = len(pictures)
+        picture = index_of.setdefault(drawn, len(pictures))
+        if picture == len(pictures):
             pictures.append(drawn)
-        picture_of_state.append(index_of[drawn])
-
-    frames: list[str] = []
-    state_index = 0
-    for index, event in enumerate(events):
-        # The first state whose log holds this event: the one its decision made.
-        while len(states[state_index].events) <= index:
-            state_index += 1
+        told = " · ".join(describe(events[index], language) for index in indices)
         frames.append(
-            f'<li class="frame" data-event="{index}" '
-            f'data-picture="{picture_of_state[state_index]}" data-line="{line_of[index]}">'
-            f"{escape(describe(event, language))}</li>"
+            f'<li class="frame" data-picture="{picture}" '
+            f'data-events="{" ".join(map(str, indices))}">{escape(told)}</li>'
         )
+    data = json.dumps(pack(pictures), ensure_ascii=False, separators=(",", ":"))
     words = {key: escape(catalog.gettext(text), quote=True) for key, text in _WORDS.items()}
+    where = catalog.gettext("event %(index)s of %(count)s")
     return _PAGE.format(
         **words,
         language=language,
-        where=escape(
-            catalog.gettext("event %(index)s of %(count)s") % {"index": 1, "count": len(frames)}
-        ),
-        where_template=escape(catalog.gettext("event %(index)s of %(count)s"), quote=True),
+        where=escape(where % {"index": 1, "count": len(frames)}),
+        where_template=escape(where, quote=True),
         title=escape(title),
-        pictures="\n".join(
-            f'<div class="picture" data-picture="{number}"{"" if number else " hidden"}>'
-            f"{picture}</div>"
-            for number, picture in enumerate(pictures)
-        ),
+        data=escape(data, quote=True),  # an attribute: the data is no text of the page
         lines="\n".join(
             f'<li class="line" data-line="{number}">{escape(line)}</li>'
             for number, line in enumerate(lines)
         ),
         frames="\n".join(frames),
-        script=_SCRIPT,
+        style=_asset("replay.css"),
+        script=_asset("replay.js"),
     )
+
+
+def _asset(name: str) -> str:
+    """The text of the page's style or script, shipped beside this module."""
+    return (resources.files(__package__ or "cheatrules.cli") / name).read_text(encoding="utf-8")
 
 
 def _title(final: GameState, seat: int | None, language: str) -> str:
@@ -213,38 +298,21 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ margin: 0; font-family: "DejaVu Sans", Arial, sans-serif; background: #f3f1ea;
-  color: #222; }}
-header {{ padding: 0.6em 1em; background: #1d6b43; color: #fff; }}
-header h1 {{ font-size: 1.2em; margin: 0; }}
-main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; align-items: flex-start; }}
-#table {{ flex: 1 1 560px; max-width: 900px; }}
-#table svg {{ width: 100%; height: auto; display: block; }}
-#controls {{ display: flex; gap: 0.4em; align-items: center; margin: 0.6em 0; }}
-#controls button {{ font-size: 1em; padding: 0.3em 0.8em; }}
-#event {{ font-weight: bold; margin: 0.3em 0; min-height: 1.3em; }}
-#story {{ flex: 1 1 300px; max-height: 80vh; overflow-y: auto; background: #fff;
-  border: 1px solid #ccc; border-radius: 6px; }}
-#story ol {{ margin: 0; padding: 0.5em 0.5em 0.5em 2.8em; }}
-#story li {{ padding: 0.15em 0.3em; border-radius: 4px; cursor: pointer; }}
-#story li.current {{ background: #ffd54f; }}
-#story li.done {{ color: #555; }}
-#frames {{ display: none; }}
-</style>
+{style}</style>
 </head>
 <body>
 <header><h1>{title}</h1></header>
 <main>
 <section id="table">
 <div id="controls">
-<button type="button" data-go="first" title="{first_tip}">{first}</button>
-<button type="button" data-go="prev" title="{prev_tip}">{prev}</button>
-<button type="button" data-go="next" title="{next_tip}">{next}</button>
-<button type="button" data-go="last" title="{last_tip}">{last}</button>
+<button type="button" data-go="start" title="{first_tip}">{first}</button>
+<button type="button" data-go="back" title="{prev_tip}">{prev}</button>
+<button type="button" data-go="forward" title="{next_tip}">{next}</button>
+<button type="button" data-go="end" title="{last_tip}">{last}</button>
 <span id="where" data-template="{where_template}">{where}</span>
 </div>
 <p id="event"></p>
-{pictures}
+<div id="picture"></div>
 </section>
 <section id="story" aria-label="{narration}">
 <ol id="lines">
@@ -255,65 +323,9 @@ main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; align-items: fle
 <ol id="frames">
 {frames}
 </ol>
+<div id="pictures" hidden data-pictures="{data}"></div>
 <script>
-{script}
-</script>
+{script}</script>
 </body>
 </html>
 """
-
-_SCRIPT = r"""(function () {
-  "use strict";
-  var frames = Array.prototype.slice.call(document.querySelectorAll("#frames .frame"));
-  var pictures = document.querySelectorAll("#table .picture");
-  var lines = document.querySelectorAll("#lines .line");
-  var shown = 0;
-  function show(index) {
-    index = Math.max(0, Math.min(frames.length - 1, index));
-    shown = index;
-    var frame = frames[index];
-    var picture = frame.getAttribute("data-picture");
-    var line = Number(frame.getAttribute("data-line"));
-    for (var i = 0; i < pictures.length; i++) {
-      pictures[i].hidden = pictures[i].getAttribute("data-picture") !== picture;
-    }
-    for (var j = 0; j < lines.length; j++) {
-      lines[j].classList.toggle("current", j === line);
-      lines[j].classList.toggle("done", j < line);
-    }
-    if (lines[line]) { lines[line].scrollIntoView({block: "nearest"}); }
-    document.getElementById("event").textContent = frame.textContent;
-    var where = document.getElementById("where");
-    where.textContent = where.getAttribute("data-template")
-      .replace("%(index)s", String(index + 1)).replace("%(count)s", String(frames.length));
-    if (window.history && history.replaceState) {
-      history.replaceState(null, "", "#" + (index + 1));
-    }
-  }
-  var moves = {
-    first: function () { return 0; },
-    prev: function () { return shown - 1; },
-    next: function () { return shown + 1; },
-    last: function () { return frames.length - 1; }
-  };
-  document.querySelectorAll("#controls button").forEach(function (button) {
-    button.addEventListener("click", function () {
-      show(moves[button.getAttribute("data-go")]());
-    });
-  });
-  lines.forEach(function (item) {
-    item.addEventListener("click", function () {
-      var line = item.getAttribute("data-line");
-      for (var i = 0; i < frames.length; i++) {
-        if (frames[i].getAttribute("data-line") === line) { show(i); return; }
-      }
-    });
-  });
-  document.addEventListener("keydown", function (event) {
-    var keys = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
-    var go = keys[event.key];
-    if (go) { event.preventDefault(); show(moves[go]()); }
-  });
-  var asked = /^#(\d+)$/.exec(window.location.hash);
-  show(asked ? Number(asked[1]) - 1 : 0);
-})();"""
