@@ -12,7 +12,7 @@ import pytest
 
 import cheatrules as cr
 from cheatrules.arena import play_game, seat_stats, tournament, wilson
-from cheatrules.bots import Agent, HonestBot, RandomBot
+from cheatrules.bots import Agent, BotFunction, FunctionBot, HonestBot, RandomBot
 
 T = TypeVar("T")
 
@@ -188,3 +188,64 @@ def test_a_protecting_joker_is_no_bluff_in_the_statistics() -> None:
         state = cr.deal(rules, hands=hands).apply(cr.Play("★♥ K♦", "A")).apply(cr.Challenge())
         assert seat_stats(state)[0] == cr.arena.SeatStats(0, 0, 1, bluffs)
         assert seat_stats(state)[1].challenges == 1
+
+
+# -- bots of every shape, and errors that say where they happened ---------------------------
+
+
+def first_legal(seen: cr.Observation, rng: random.Random) -> cr.Action:
+    """A function bot, defined at the top of a module so that it pickles."""
+    return seen.legal_actions()[0]
+
+
+@attrs.frozen
+class Crasher:
+    """An agent whose own code fails at its first decision."""
+
+    def act(self, observation: cr.Observation, rng: random.Random) -> cr.Action:
+        raise ZeroDivisionError("the bot divided by zero")
+
+
+def test_a_function_bot_sits_in_a_lineup_as_any_agent() -> None:
+    lineup: list[Agent | BotFunction] = [first_legal, RandomBot(), RandomBot()]
+    here = tournament(RULES, lineup, games=3, seed=4, executor=InlineExecutor())
+    assert [row.name for row in here.rows] == ["first_legal", "RandomBot"]
+    assert here.row("first_legal").games == 3
+    wrapped: list[Agent] = [FunctionBot(first_legal), RandomBot(), RandomBot()]
+    assert tournament(RULES, wrapped, games=3, seed=4, executor=InlineExecutor()) == here
+    assert tournament(RULES, lineup, games=3, seed=4, workers=2) == here  # it pickles
+    assert play_game(RULES, lineup, seed=4, index=0) == here.games[0]
+
+
+def test_a_class_where_an_agent_belongs_is_named_with_the_fix() -> None:
+    with pytest.raises(cr.RulesError, match=r"is a class, not an agent: .* HonestBot\(\)"):
+        tournament(RULES, [HonestBot, RandomBot(), RandomBot()], games=1)  # type: ignore[list-item]
+
+
+def _where(seed: int, index: int, seats: str) -> str:
+    return f"game {index} of the tournament seeded {seed} (seats: {seats})"
+
+
+@pytest.mark.parametrize("pool", ["inline", "processes"])
+def test_an_illegal_action_names_the_game_the_seed_and_the_seats(pool: str) -> None:
+    lineup: list[Agent] = [RandomBot(), Cheater(), RandomBot()]
+    executor = InlineExecutor() if pool == "inline" else None
+    with pytest.raises(cr.IllegalActionError) as raised:
+        tournament(RULES, lineup, games=1, seed=11, executor=executor)
+    message = str(raised.value)
+    assert message.startswith("Cheater at seat ")
+    # Game 0 seats the lineup as given (game 1 would turn it one seat).
+    assert _where(11, 0, "0 RandomBot, 1 Cheater, 2 RandomBot") in message
+
+
+@pytest.mark.parametrize("pool", ["inline", "processes"])
+def test_an_agents_own_error_goes_on_noting_the_game_the_seed_and_the_seats(pool: str) -> None:
+    lineup: list[Agent] = [RandomBot(), RandomBot(), Crasher()]
+    executor = InlineExecutor() if pool == "inline" else None
+    with pytest.raises(ZeroDivisionError, match="the bot divided by zero") as raised:
+        tournament(RULES, lineup, games=1, seed=12, executor=executor)
+    notes = getattr(raised.value, "__notes__", [])
+    assert len(notes) == 1
+    assert notes[0].startswith("raised by Crasher at seat 2, in ")
+    assert _where(12, 0, "0 RandomBot, 1 RandomBot, 2 Crasher") in notes[0]
+    assert "play_game(rules, lineup, seed=12, index=0) replays it" in notes[0]

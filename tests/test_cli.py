@@ -70,7 +70,22 @@ def test_watch_seats_the_bots_asked_for_with_house_rules(
         "--with", "jokers", "--with", "window=extended", "--with", "stock=5",
     )  # fmt: skip
     assert lines[0].endswith("seat 0 RandomBot, seat 1 RandomBot, seat 2 RandomBot.")
-    assert lines[1] == "seat 2 deals 5, 5, 5 cards; 39 in the stock"
+    assert lines[1] == "house rules: jokers, window=extended, stock=5"
+    assert lines[2] == "seat 2 deals 5, 5, 5 cards; 39 in the stock"
+
+
+def test_the_header_names_only_the_house_rules_that_change_the_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = run(
+        capsys, "watch", "--seed", "2", "--players", "3",
+        "--with", "window=immediate", "--with", "claims=1-3", "--with", "ranks=ascending",
+    )  # fmt: skip
+    assert lines[1] == "house rules: claims=1-3"  # immediate and ascending are Cheat's own
+    plain = run(capsys, "watch", "--seed", "2", "--players", "3", "--with", "ranks=ascending")
+    assert not any(line.startswith("house rules") for line in plain)
+    played = playing("quit\n", "--seed", "2", "--players", "3", "--with", "passing=consent")
+    assert "house rules: passing=consent" in played.splitlines()[1]
 
 
 def test_watch_plays_verish_to_its_loser(capsys: pytest.CaptureFixture[str]) -> None:
@@ -267,13 +282,20 @@ def test_quit_or_exit_leave_at_once() -> None:
         assert text.rstrip().endswith("Goodbye.") and "seat 1 " not in text
 
 
-def test_a_lone_as_is_not_the_ace_of_spades() -> None:
+def test_as_is_the_word_only_before_the_rank_at_the_end() -> None:
     state = cr.deal(cr.english(3, ranks="free"), hands=["A♠ 7c 7d", "2h", "3h"])
     seen = state.observe(0)
-    for answer in ("as", "7c as", "as 7", "7c 7d as"):
-        with pytest.raises(ValueError, match="'as'"):
+    with pytest.raises(ValueError, match="'as' goes between the cards and the rank"):
+        _read("as 7", seen)  # no cards before it
+    for answer in ("as", "7c as", "7c 7d as"):  # the Ace of spades, with no rank named
+        with pytest.raises(ValueError, match="name the rank you announce"):
             _read(answer, seen)
     assert _read("A♠ as 7", seen) == cr.Play("A♠", "7")
+    assert _read("As as 7", seen) == cr.Play("A♠", "7")
+    assert _read("7c as as 7", seen) == cr.Play("7♣ A♠", "7")
+    without = cr.deal(cr.english(3, ranks="free"), hands=["7c 7d", "2h", "3h"]).observe(0)
+    with pytest.raises(ValueError, match="'as' goes between the cards and the rank"):
+        _read("7c 7d as", without)  # the word, its rank left out: no Ace of spades to lay
 
 
 def test_errors_at_the_terminal_speak_to_you() -> None:
@@ -561,3 +583,162 @@ def test_a_person_plays_a_whole_match() -> None:
     assert "game 1 over: seat " in text and "match score: game wins seat 0 " in text
     assert "You take the match!" in text or "You lose the match." in text
     assert f"after {len(match.games)} game" in text
+
+
+# -- a newcomer's slips: help, mistyped commands, a seat that is not there -------------------
+
+
+def test_the_top_level_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    description = capsys.readouterr().out.split("positional arguments")[0]
+    for command in ("watch", "play", "arena", "replay", "rules", "serve"):
+        assert command in description, command
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("wacth",), "unknown command wacth (did you mean watch?)"),
+        (("arnea", "--games", "3"), "unknown command arnea (did you mean arena?)"),
+        (("zzz",), "unknown command zzz; the commands are watch, play, arena"),
+        (("watch", "--sed", "3"), "unrecognized arguments: --sed 3 (did you mean --seed?)"),
+        (("watch", "--bots", "countin"), "unknown bot countin (did you mean counting?)"),
+        (("watch", "--with", "jokrs"), "unknown option jokrs for English Cheat (did you mean"),
+        (("watch", "--with", "window=extnded"), "no such window (did you mean extended?)"),
+        (("watch", "--match", "frist-to=3"), "no such scoring (did you mean first-to?)"),
+    ],
+)
+def test_a_mistyped_word_gets_a_did_you_mean(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    message = fails(capsys, *argv)
+    assert said in message, message
+
+
+def test_a_seat_not_at_the_table_is_refused_before_the_game_is_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["play", "--seat", "5", "--players", "4", "--plain"], stdin=io.StringIO(""))
+    assert caught.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # no header before the error
+    assert "--seat must be from 0 to 3; got 5" in err
+
+
+@pytest.mark.parametrize("variant", ["english", "verish"])
+def test_rules_marks_the_default_of_every_family(
+    capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    text = "\n".join(run(capsys, "rules", "--variant", variant))
+    for family in NAMED_POLICIES:
+        block = text.split(f"\n{family}: ", 1)[1].split("\n\n", 1)[0]
+        assert block.count("(the default)") == 1, (variant, family, block)
+
+
+def test_verish_names_its_default_window_and_turn_after_a_challenge(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "\n".join(run(capsys, "rules", "--variant", "verish"))
+    assert "--with window=next-player (the default)" in text
+    assert "--with after_challenge=challenger-or-next (the default)" in text
+    english = "\n".join(run(capsys, "rules", "--variant", "english"))
+    assert "--with window=immediate (the default)" in english
+    assert cr.english(3, window="next-player").window == cr.verish(3).window
+    assert cr.verish(3, after_challenge="challenger-or-next") == cr.verish(3)
+
+
+# -- bots of your own in the arena ----------------------------------------------------------
+
+MY_BOTS = '''
+import cheatrules as cr
+
+
+class Careful:
+    """Takes the first legal action."""
+
+    def act(self, seen, rng):
+        return seen.legal_actions()[0]
+
+
+def first_legal(seen, rng):
+    return seen.legal_actions()[0]
+
+
+def make_careful():
+    return Careful()
+
+
+class NeedsArguments:
+    def __init__(self, depth):
+        self.depth = depth
+
+    def act(self, seen, rng):
+        return seen.legal_actions()[0]
+
+
+class NoAct:
+    pass
+
+
+NUMBER = 7
+'''
+
+
+@pytest.fixture
+def my_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A module of bots in the current directory, as a bot author has it; its name."""
+    name = f"my_bots_{abs(hash(tmp_path)) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(MY_BOTS, encoding="utf-8")
+    (tmp_path / "broken_bots.py").write_text("1 / 0\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command adds the directory
+    return name
+
+
+def test_a_bot_class_of_your_own_enters_the_arena(
+    capsys: pytest.CaptureFixture[str], my_bots: str
+) -> None:
+    argv = ["arena", "--games", "3", "--players", "3", "--seed", "1", "--plain"]
+    lines = run(capsys, *argv, "--workers", "1", "--bots", f"{my_bots}:Careful,counting,random")
+    rows = [line.split()[0] for line in lines[2:5]]
+    assert sorted(rows) == ["Careful", "CountingBot", "RandomBot"]
+    factory = run(capsys, *argv, "--bots", f"{my_bots}:make_careful,counting,random")
+    assert factory == lines  # a factory makes the same bot; one process or several
+    function = run(capsys, *argv, "--bots", f"{my_bots}:first_legal,counting,random")
+    assert any(line.startswith("first_legal ") for line in function)
+    watched = run(capsys, "watch", "--seed", "1", "--players", "3", "--bots", f"{my_bots}:Careful")
+    assert watched[0].endswith("seat 0 Careful, seat 1 Careful, seat 2 Careful.")
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("no_such_module:Bot", "no module named no_such_module (looked in the current directory"),
+        ("broken_bots:Bot", "importing broken_bots failed: ZeroDivisionError: division by zero"),
+        ("{mine}:Carefull", "{mine} has no Carefull (did you mean Careful?)"),
+        ("{mine}:NoAct", "NoAct has no act method; a bot is a class whose instances have act"),
+        ("{mine}:NUMBER", "7 is not a bot; a bot is a class"),
+        ("{mine}:NeedsArguments", "NeedsArguments() failed: TypeError"),
+        ("{mine}:", "give a module and a name in it, such as --bots mybots:MyBot"),
+    ],
+)
+def test_a_bot_that_will_not_load_is_told_plainly(
+    capsys: pytest.CaptureFixture[str], my_bots: str, spec: str, said: str
+) -> None:
+    spec, said = spec.format(mine=my_bots), said.format(mine=my_bots)
+    message = fails(capsys, "arena", "--games", "1", "--players", "3", "--bots", spec)
+    assert f"--bots {spec}: " in message and said in message, message
+    assert "Traceback" not in message
+
+
+def test_the_arena_and_the_results_table_say_the_same_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = run(capsys, "arena", "--games", "3", "--players", "3", "--workers", "1", "--plain")
+    results = tournament(cr.english(3), [RandomBot()] * 3, games=3, seed=1, executor=_Inline())
+    table = results.table().splitlines()
+    assert lines[1].split() == table[0].split()  # the headers
+    assert lines[-3:] == table[-3:]  # the legend
+    assert "catch rate" in lines[1] and "challenge acc." not in lines[1]

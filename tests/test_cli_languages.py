@@ -118,6 +118,9 @@ CLI_ENGLISH = re.compile(
 
 
 def _english_in(line: str, language: str) -> list[str]:
+    house = translations(language).gettext("house rules: %(rules)s").split("%(rules)s")[0]
+    if line.startswith(house):
+        line = house  # the house rules after it stay as typed after --with: stock=3
     found = CLI_ENGLISH.findall(line)
     if language == "fr":
         found = [word for word in found if word not in ("match", "score")]  # le score du match

@@ -308,6 +308,7 @@ def _old_narration(events: Iterable[ev.Event], challenge_word: str = "Cheat!") -
     challenger: int | None = None
     shown = ""
     last_cards: int | None = None
+    last_count = 0
     asking = False
     for event in events:
         if asking and not isinstance(event, (ev.Accepted, ev.Passed)):
@@ -319,7 +320,10 @@ def _old_narration(events: Iterable[ev.Event], challenge_word: str = "Cheat!") -
             sizes[event.seat] -= event.count
             left = sizes[event.seat]
             last_cards = event.seat if left == 0 else None
-            yield f"{event} ({left} left)" if left else f"{event}: the last cards!"
+            last_count = event.count
+            # The one fix since: a single card is "the last card", not "cards".
+            last = "the last card" if event.count == 1 else "the last cards"
+            yield f"{event} ({left} left)" if left else f"{event}: {last}!"
         elif isinstance(event, ev.Passed):
             asking = True
             yield str(event)
@@ -327,7 +331,8 @@ def _old_narration(events: Iterable[ev.Event], challenge_word: str = "Cheat!") -
             if asking:
                 yield f"seat {event.seat} agrees"
             elif last_cards is not None:
-                yield f"seat {event.seat} lets seat {last_cards}'s last cards stand"
+                cards = "card" if last_count == 1 else "cards"
+                yield f"seat {event.seat} lets seat {last_cards}'s last {cards} stand"
         elif isinstance(event, ev.Challenged):
             challenger = event.seat
         elif isinstance(event, ev.Revealed):

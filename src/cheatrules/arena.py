@@ -35,15 +35,17 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 import attrs
 
 from cheatrules._checks import whole_number
-from cheatrules.bots import Agent
+from cheatrules.bots import Agent, BotFunction, agent_name, as_agent
 from cheatrules.deal import deal
-from cheatrules.errors import N_, CheatRulesError, IllegalActionError, RulesError
+from cheatrules.errors import N_, CheatRulesError, IllegalActionError, Message, RulesError
 from cheatrules.events import Challenged, Played, Revealed
 from cheatrules.policies.challenges import proves
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
 __all__ = [
+    "COLUMNS",
+    "LEGEND",
     "AgentResult",
     "GameResult",
     "Results",
@@ -110,11 +112,6 @@ def _seeds(seed: int, index: int, players: int) -> tuple[int, tuple[int, ...]]:
     return source.getrandbits(63), tuple(source.getrandbits(63) for _ in range(players))
 
 
-def _name(agent: Agent) -> str:
-    name = getattr(agent, "name", None)
-    return name if isinstance(name, str) else type(agent).__name__
-
-
 def _check_table(rules: object, lineup: object) -> None:
     """Refuse anything but rules and one agent a seat, naming what was given."""
     if not isinstance(rules, Rules):
@@ -136,22 +133,27 @@ def _check_table(rules: object, lineup: object) -> None:
 
 def play_game(
     rules: Rules,
-    lineup: Sequence[Agent],
+    lineup: Sequence[Agent | BotFunction],
     seed: int,
     index: int = 0,
     max_steps: int = 20_000,
 ) -> GameResult:
     """Play game ``index`` of a tournament seeded by ``seed``, the lineup seated in order.
 
-    Every agent sees only its seat's observation. An agent that returns an
-    illegal action raises :class:`~cheatrules.IllegalActionError` naming
-    the agent.
+    Every agent sees only its seat's observation; a function
+    ``(observation, rng) -> Action`` is seated as a
+    :class:`~cheatrules.bots.FunctionBot`. An agent that returns an illegal
+    action raises :class:`~cheatrules.IllegalActionError` naming the agent,
+    its seat, the game's number, the seed and every seat's agent; an error
+    an agent raises itself goes on with a note saying the same (see
+    :func:`tournament`).
 
     Raises:
         RulesError: as :func:`tournament` does for its arguments.
 
     """
     _check_table(rules, lineup)
+    members = tuple(as_agent(agent) for agent in lineup)
     seed = whole_number(seed, "seed")
     index = whole_number(index, "index", 0)
     max_steps = whole_number(max_steps, "max_steps", 1)
@@ -161,27 +163,70 @@ def play_game(
     steps = 0
     while not state.is_over and steps < max_steps:
         seat: int = state.to_move  # type: ignore[assignment]
-        action = lineup[seat].act(state.observe(seat), rngs[seat])
+        agent = members[seat]
+        try:
+            action = agent.act(state.observe(seat), rngs[seat])
+        except Exception as error:
+            # The agent's own error goes on as it is (its type is the agent's
+            # business), noted with where it happened; notes cross processes.
+            _note(
+                error,
+                f"raised by {agent_name(agent)} at seat {seat}, "
+                f"in {_game_words(members, seed, index)}",
+            )
+            raise
         try:
             state = state.apply(action)
         except CheatRulesError as error:
             raise IllegalActionError(
-                N_("%(agent)s at seat %(seat)s chose %(action)s: %(error)s"),
-                agent=_name(lineup[seat]),
+                N_("%(agent)s at seat %(seat)s chose %(action)s: %(error)s; in %(game)s"),
+                agent=agent_name(agent),
                 seat=seat,
                 action=action,
                 error=error,
+                game=_game_message(members, seed, index),
             ) from None
         steps += 1
     outcome = state.outcome
     return GameResult(
         index=index,
-        names=tuple(map(_name, lineup)),
+        names=tuple(map(agent_name, members)),
         winners=outcome.winners if outcome else (),
         losers=outcome.losers if outcome else (),
         length=steps,
         finished=outcome is not None,
         stats=seat_stats(state),
+    )
+
+
+def _note(error: BaseException, note: str) -> None:
+    """Add ``note`` to ``error``'s ``__notes__`` (``add_note`` from Python 3.11; kept before it)."""
+    add_note = getattr(error, "add_note", None)
+    if callable(add_note):
+        add_note(note)
+    else:  # Python 3.10: the notes are kept, and the command line prints them
+        notes = getattr(error, "__notes__", None)
+        error.__notes__ = [*(notes or ()), note]  # type: ignore[attr-defined]
+
+
+def _lineup_words(lineup: Sequence[Agent]) -> str:
+    return ", ".join(f"{seat} {agent_name(agent)}" for seat, agent in enumerate(lineup))
+
+
+def _game_message(lineup: Sequence[Agent], seed: int, index: int) -> Message:
+    """Where a game of a tournament failed, as words: its number, the seed, the seats."""
+    # Translators: where a tournament's game failed: "game 3 of the tournament seeded 7
+    # (seats: 0 CountingBot, 1 RandomBot, 2 MyBot)".
+    return Message.of(
+        N_("game %(index)s of the tournament seeded %(seed)s (seats: %(seats)s)"),
+        {"index": index, "seed": seed, "seats": _lineup_words(lineup)},
+    )
+
+
+def _game_words(lineup: Sequence[Agent], seed: int, index: int) -> str:
+    return (
+        f"{_game_message(lineup, seed, index)}; "
+        f"play_game(rules, lineup, seed={seed}, index={index}) replays it"
     )
 
 
@@ -293,22 +338,62 @@ class Results:
         raise KeyError(f"no agent named {name!r}; the agents are {[r.name for r in self.rows]}")
 
     def table(self) -> str:
-        """The results as a plain-text table, one line per agent, within 80 columns."""
+        """The results as a plain-text table, one line per agent, within 80 columns.
+
+        Its columns (:data:`COLUMNS`) and the legend under it (:data:`LEGEND`)
+        are those ``cheatrules arena`` prints.
+        """
         name = max([13, *(len(row.name) for row in self.rows)]) + 1
-        header = (
-            f"{'agent':<{name}}{'games':>7}{'win rate':>9}{'95% CI':>13}"
-            f"{'loss rate':>10}{'challenge acc.':>15}{'bluff rate':>11}"
+        widths = (7, 9, 13, 10, 11, 11)
+        header = f"{COLUMNS[0]:<{name}}" + "".join(
+            f"{title:>{width}}" for title, width in zip(COLUMNS[1:], widths, strict=True)
         )
         lines = [header]
         for row in self.rows:
-            low, high = row.win_interval
+            cells = (str(row.games), *_cells(row))
             lines.append(
-                f"{row.name:<{name}}{row.games:>7}{row.win_rate:>9.3f}"
-                f"{f'{low:.3f}-{high:.3f}':>13}{row.loss_rate:>10.3f}"
-                f"{row.challenge_accuracy:>15.3f}{row.bluff_rate:>11.3f}"
+                f"{row.name:<{name}}"
+                + "".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
             )
-        lines.append(f"{len(self.games)} games, mean length {self.mean_length:.1f} decisions")
+        played = len(self.games)
+        lines.append(
+            f"{played} game{'' if played == 1 else 's'}, "
+            f"mean length {self.mean_length:.1f} decisions"
+        )
+        lines.extend(LEGEND)
         return "\n".join(lines)
+
+
+#: The columns of a tournament's results table, as :meth:`Results.table` and
+#: ``cheatrules arena`` print them (each a message id of the catalogs):
+#: every share is a rate, said the same way in both.
+COLUMNS: tuple[str, ...] = (
+    N_("agent"),
+    N_("games"),
+    N_("win rate"),
+    N_("95% CI"),
+    N_("loss rate"),
+    N_("catch rate"),
+    N_("bluff rate"),
+)
+#: What the columns mean, printed under the table.
+LEGEND: tuple[str, ...] = (
+    N_("win rate, loss rate: shares of the seat-games played; 95% CI: of the win rate"),
+    N_("catch rate: share of its challenges that caught a lie"),
+    N_("bluff rate: share of its claims that were lies"),
+)
+
+
+def _cells(row: AgentResult) -> tuple[str, ...]:
+    """A row's figures after its games, three decimals each: the columns after ``games``."""
+    low, high = row.win_interval
+    return (
+        f"{row.win_rate:.3f}",
+        f"{low:.3f}-{high:.3f}",
+        f"{row.loss_rate:.3f}",
+        f"{row.challenge_accuracy:.3f}",
+        f"{row.bluff_rate:.3f}",
+    )
 
 
 def _rows(games: Sequence[GameResult]) -> tuple[AgentResult, ...]:
@@ -368,7 +453,7 @@ def _collect(
 
 def tournament(
     rules: Rules,
-    lineup: Sequence[Agent],
+    lineup: Sequence[Agent | BotFunction],
     games: int,
     seed: int = 0,
     *,
@@ -387,7 +472,9 @@ def tournament(
 
     Args:
         rules: the rules of every game.
-        lineup: one agent per seat.
+        lineup: one agent per seat: an object with ``act(observation,
+            rng)``, or a function ``(observation, rng) -> Action`` (seated
+            as a :class:`~cheatrules.bots.FunctionBot`).
         games: how many games to play.
         seed: the tournament's seed; the same seed gives the same results.
         executor: where to run the games; by default a process pool of
@@ -404,10 +491,18 @@ def tournament(
         progress: called with (games done, games) as each batch finishes,
             from the first one.
 
+    An agent's illegal action raises :class:`~cheatrules.IllegalActionError`
+    naming the agent and its seat, the game's number, the tournament's
+    seed and every seat's agent; an error an agent raises itself reaches
+    the caller as it was raised, with a note (``error.__notes__``, shown
+    under its traceback) saying the same, from a process pool too.
+    :func:`play_game` with that seed and number replays the game.
+
     Raises:
         RulesError: ``rules`` is not a :class:`~cheatrules.Rules`, a lineup
-            that does not seat every player, or a count (games, batch,
-            workers, max_steps) that is not a whole number of 1 or more.
+            that does not seat every player or holds something that is not
+            an agent, or a count (games, batch, workers, max_steps) that is
+            not a whole number of 1 or more.
 
     """
     _check_table(rules, lineup)
@@ -417,15 +512,9 @@ def tournament(
     max_steps = whole_number(max_steps, "max_steps", 1)
     if workers is not None:
         workers = whole_number(workers, "workers", 1)
-    for agent in lineup:
-        if not callable(getattr(agent, "act", None)):
-            raise RulesError(
-                N_("%(agent)s is not an agent: it needs an act(observation, rng) method"),
-                agent=repr(agent),
-            )
+    members = tuple(as_agent(agent) for agent in lineup)
     chunks = (range(start, min(start + batch, games)) for start in range(0, games, batch))
     tasks = -(-games // batch)
-    members = tuple(lineup)
     owned = executor is None
     size = max(1, min(workers or os.cpu_count() or 1, tasks))  # never more workers than tasks
     pool = (

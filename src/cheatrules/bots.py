@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -34,7 +34,7 @@ from cheatrules import _checks
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
-from cheatrules.errors import RulesError
+from cheatrules.errors import N_, RulesError
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
@@ -42,7 +42,18 @@ from cheatrules.sampling import SamplingError, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim
 
-__all__ = ["Agent", "CountingBot", "HonestBot", "RandomBot", "SamplingBot", "claim_odds"]
+__all__ = [
+    "Agent",
+    "BotFunction",
+    "CountingBot",
+    "FunctionBot",
+    "HonestBot",
+    "RandomBot",
+    "SamplingBot",
+    "agent_name",
+    "as_agent",
+    "claim_odds",
+]
 
 _CHALLENGE = Challenge()
 
@@ -61,6 +72,98 @@ class Agent(Protocol):
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The decision of the observing seat."""
         ...
+
+
+#: The shape of a bot written as a function: ``(observation, rng) -> Action``.
+BotFunction = Callable[[Observation, random.Random], Action]
+
+
+@attrs.frozen
+class FunctionBot:
+    """A bot written as a function ``(observation, rng) -> Action``, seated like any agent.
+
+    Wherever the library takes an agent (a tournament's lineup,
+    ``cheatrules arena --bots module:name``) a function is wrapped in one of
+    these (:func:`as_agent`). Its name is the function's. It pickles when
+    the function does (one defined at the top level of a module), so it
+    crosses to the processes of a tournament's pool.
+
+    >>> import cheatrules as cr
+    >>> def first_choice(seen, rng):
+    ...     return seen.legal_actions()[0]
+    >>> bot = FunctionBot(first_choice)
+    >>> bot.name, bot.act(cr.deal(cr.english(3), seed=1).observe(0), random.Random(1))
+    ('first_choice', Play(2♣ as A))
+
+    Raises:
+        RulesError: ``function`` is not callable.
+
+    """
+
+    #: The function that decides.
+    function: BotFunction = attrs.field(validator=lambda _, __, value: _check_callable(value))
+
+    @property
+    def name(self) -> str:
+        """The function's name: what a tournament's table calls this bot."""
+        return str(getattr(self.function, "__name__", type(self.function).__name__))
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The function's decision."""
+        return self.function(observation, rng)
+
+
+def _check_callable(value: object) -> None:
+    if not callable(value):
+        raise RulesError(
+            N_("a function bot must be a function (observation, rng) -> Action; got %(got)s"),
+            got=repr(value),
+        )
+
+
+def as_agent(value: object) -> Agent:
+    """``value`` as an agent: an object with ``act`` as it is, a function as a :class:`FunctionBot`.
+
+    >>> as_agent(RandomBot())
+    RandomBot(challenge=0.3)
+    >>> def passive(seen, rng):
+    ...     return seen.legal_actions()[0]
+    >>> as_agent(passive).name
+    'passive'
+
+    Raises:
+        RulesError: a class where an agent belongs (seat an instance of it),
+            or anything else that neither has ``act(observation, rng)`` nor
+            is a function.
+
+    """
+    if isinstance(value, type):
+        raise RulesError(
+            N_("%(agent)s is a class, not an agent: seat an instance of it, %(name)s()"),
+            agent=repr(value),
+            name=value.__name__,
+        )
+    if callable(getattr(value, "act", None)):
+        return value  # type: ignore[return-value]
+    if callable(value):
+        return FunctionBot(value)
+    raise RulesError(
+        N_(
+            "%(agent)s is not an agent: it needs an act(observation, rng) method, "
+            "or to be a function (observation, rng) -> Action"
+        ),
+        agent=repr(value),
+    )
+
+
+def agent_name(agent: object) -> str:
+    """What tables call ``agent``: its ``name`` attribute where it has one, else its class's name.
+
+    >>> agent_name(CountingBot()), agent_name(FunctionBot(len))
+    ('CountingBot', 'len')
+    """
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) else type(agent).__name__
 
 
 # -- shared reasoning --------------------------------------------------------------

@@ -82,6 +82,7 @@ def _narrate(
     challenger: int | None = None
     shown = ""
     last_cards: int | None = None
+    last_count = 0  # how many cards the play of the last cards laid
     asking = False  # acceptances after a pass answer the request to pass
     for event in events:
         if asking and not isinstance(event, (Accepted, Passed)):
@@ -93,13 +94,16 @@ def _narrate(
             sizes[event.seat] -= event.count
             left = sizes[event.seat]
             last_cards = event.seat if left == 0 else None
+            last_count = event.count
             play = describe(event, language)
             if left:
                 yield catalog.ngettext(
                     "%(play)s (%(left)s left)", "%(play)s (%(left)s left)", left
                 ) % {"play": play, "left": left}
             else:
-                yield catalog.gettext("%(play)s: the last cards!") % {"play": play}
+                yield catalog.ngettext(
+                    "%(play)s: the last card!", "%(play)s: the last cards!", event.count
+                ) % {"play": play}
         elif isinstance(event, Passed):
             asking = True
             yield describe(event, language)
@@ -107,10 +111,11 @@ def _narrate(
             if asking:
                 yield catalog.gettext("seat %(seat)s agrees") % {"seat": event.seat}
             elif last_cards is not None:
-                yield catalog.gettext("seat %(seat)s lets seat %(declarer)s's last cards stand") % {
-                    "seat": event.seat,
-                    "declarer": last_cards,
-                }
+                yield catalog.ngettext(
+                    "seat %(seat)s lets seat %(declarer)s's last card stand",
+                    "seat %(seat)s lets seat %(declarer)s's last cards stand",
+                    last_count,
+                ) % {"seat": event.seat, "declarer": last_cards}
         elif isinstance(event, Challenged):
             challenger = event.seat
         elif isinstance(event, Revealed):

@@ -672,9 +672,10 @@ class GameState(ReadModel):
         else:
             status = f"{self.phase.value}, seat {self.to_move} to move"
         sizes = " ".join(map(str, self.hand_sizes))
+        events = self._log_length
         return (
             f"<GameState {self.rules.name}: {status}; hands {sizes}; "
-            f"pile {self.pile_size}; {self._log_length} events>"
+            f"pile {self.pile_size}; {events} event{'' if events == 1 else 's'}>"
         )
 
     def _repr_svg_(self) -> str:

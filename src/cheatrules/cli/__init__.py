@@ -7,8 +7,9 @@ runs a tournament with a progress bar and a results table; ``cheatrules
 replay FILE`` tells a saved game or match; ``cheatrules rules`` lists every
 house rule ``--with`` takes. ``python -m cheatrules`` is the same command,
 and a bare ``cheatrules --seed 7`` still watches. With the ``cli`` extra
-installed (``pip install "cheatrules[cli]"``, which brings ``rich``) the
-output has colour, tables and a live progress bar; without it, plain text.
+installed (``pip install ".[cli]"`` from a checkout, which brings
+``rich``) the output has colour, tables and a live progress bar; without
+it, plain text. ``cheatrules serve`` runs the web table (the ``web`` extra).
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from cheatrules import __version__
-from cheatrules._i18n import LANGUAGES, N_, translations
+from cheatrules._extras import install_hint
+from cheatrules._i18n import LANGUAGES, translations
 from cheatrules._json import json_object as _json_object
-from cheatrules.arena import Results, tournament
-from cheatrules.bots import Agent, RandomBot
+from cheatrules.arena import COLUMNS, LEGEND, Results, tournament
+from cheatrules.bots import Agent, RandomBot, agent_name
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, RecordError
 from cheatrules.events import Event
@@ -40,11 +42,20 @@ from cheatrules.variants import VARIANTS as GAMES
 from cheatrules.variants import challenge_call
 
 from ._html import replay_page
-from ._options import BOTS, SCORINGS, VARIANTS, house_rules, listing
+from ._options import BOTS, SCORINGS, VARIANTS, house_rule_words, house_rules, listing, suggestion
 from ._options import language as _language
 from ._options import lineup as _lineup
 from ._options import scoring as _scoring
-from ._play import _input, _LeaveError, a_match, error_text, match_lines, numbered, play_match
+from ._play import (
+    _check_seat,
+    _input,
+    _LeaveError,
+    a_match,
+    error_text,
+    match_lines,
+    numbered,
+    play_match,
+)
 from ._play import _read as _read
 from ._play import play as play
 from ._screen import _Screen as _Screen
@@ -116,8 +127,8 @@ _RULES_HINT = "'cheatrules rules' lists every house rule with its values"
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cheatrules",
-        description="Cheat and Verish' Ne Verish' in the terminal: "
-        "watch, play, arena, replay, rules.",
+        description="Cheat and Verish' Ne Verish' in the terminal, and on a web table: "
+        f"{', '.join(_COMMANDS)}.",
         epilog="Run 'cheatrules COMMAND --help' for a command's options, and "
         f"{_RULES_HINT} (for --with NAME=VALUE). "
         "Without a command, 'cheatrules' watches a game.",
@@ -262,8 +273,7 @@ def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> N
     except ImportError as error:
         missing = (error.name or "a module").split(".")[0]
         raise CheatRulesError(
-            f"cheatrules serve needs the web extra ({missing} is missing): "
-            'pip install "cheatrules[web]"'
+            f"cheatrules serve needs the web extra ({missing} is missing): {install_hint('web')}"
         ) from None
     catalog = translations(language)
     where = f"http://{args.host}:{args.port}/"
@@ -370,13 +380,18 @@ def _owners(parser: argparse.ArgumentParser) -> dict[str, list[str]]:
 
 
 def _arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    """Parse ``argv``, saying plainly what is misplaced or belongs to another command."""
+    """Parse ``argv``, saying plainly what is misplaced, mistyped or belongs to another command."""
     if not argv or (argv[0] not in _COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         misplaced = [word for word in argv if word in _COMMANDS]
         if misplaced:
             rest = " ".join(word for word in argv if word != misplaced[0])
             parser.error(
                 f"the command {misplaced[0]} must come first: cheatrules {misplaced[0]} {rest}"
+            )
+        if argv and not argv[0].startswith("-"):
+            parser.error(
+                f"unknown command {argv[0]}{suggestion(argv[0].lower(), _COMMANDS)}; "
+                f"the commands are {', '.join(_COMMANDS)}"
             )
         argv = ["watch", *argv]  # 'cheatrules --seed 7' watches, as it always has
     args, extras = parser.parse_known_args(argv)
@@ -389,7 +404,10 @@ def _arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Nam
                     f"{option} is an option of {' and '.join(owners[option])}, "
                     f"not of {args.command}"
                 )
-        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        mine = [option for option, commands in owners.items() if args.command in commands]
+        first = extras[0].split("=", 1)[0]
+        hint = suggestion(first, mine) if first.startswith("--") else ""
+        parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
     return args
 
 
@@ -406,14 +424,20 @@ def watch(
     rules: Rules | None = None,
     screen: _Screen | None = None,
     language: str = "en",
+    house: Sequence[str] = (),
 ) -> GameState:
-    """Deal a seeded game, let bots play it, and narrate it line by line in ``language``."""
+    """Deal a seeded game, let bots play it, and narrate it line by line in ``language``.
+
+    ``house`` names the house rules in play that differ from the game's
+    defaults (``["window=extended"]``), said under the title.
+    """
     rules = VARIANTS[variant][0](players) if rules is None else rules
     lineup = list(lineup) if lineup is not None else [RandomBot()] * rules.players
     screen = screen or _Screen(out, False)
     state = deal(rules, seed=seed)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
     screen.say(_title_line(variant, rules.players, seed, language, lineup), "bold")
+    _say_house(house, screen, language)
     state = _bots_play(state, lineup, rngs)
     _tell(narrate(state.events, game=variant, language=language), screen, delay, language)
     if not state.is_over:
@@ -425,8 +449,16 @@ def watch(
 def _names(lineup: Sequence[Agent], language: str = "en") -> str:
     seat_word = translations(language).gettext("seat %(seat)s")
     return ", ".join(
-        f"{seat_word % {'seat': seat}} {type(bot).__name__}" for seat, bot in enumerate(lineup)
+        f"{seat_word % {'seat': seat}} {agent_name(bot)}" for seat, bot in enumerate(lineup)
     )
+
+
+def _say_house(house: Sequence[str], screen: _Screen, language: str) -> None:
+    """The line under a game's title naming the house rules on, if any differ from the defaults."""
+    if house:
+        # Translators: under a game's title; the house rules stay as typed after --with.
+        line = translations(language).gettext("house rules: %(rules)s")
+        screen.say(line % {"rules": ", ".join(house)}, "bold")
 
 
 def _players(players: int, language: str) -> str:
@@ -516,10 +548,12 @@ def watch_match(
     variant: str = "english",
     delay: float = 0.0,
     language: str = "en",
+    house: Sequence[str] = (),
 ) -> Match:
     """Let bots play a seeded match, narrating each game, its end and the match score."""
     catalog = translations(language)
     screen.say(_title_line(variant, rules.players, seed, language, lineup), "bold")
+    _say_house(house, screen, language)
     screen.say(a_match(scoring, language), "bold")
     match = Match.start(rules, scoring, seed=seed)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(rules.players)]
@@ -558,21 +592,6 @@ def watch_match(
 
 
 # -- arena ------------------------------------------------------------------------
-
-#: The arena table's columns, and what the short ones mean (English ids of the catalogs).
-_HEADERS = (
-    N_("agent"),
-    N_("games"),
-    N_("wins"),
-    N_("95% CI"),
-    N_("losses"),
-    N_("caught"),
-    N_("bluffs"),
-)
-_LEGEND = (
-    N_("wins, losses: shares of the seat-games played; 95% CI: of the wins;"),
-    N_("caught: share of challenges that caught a lie; bluffs: share of claims that lied"),
-)
 
 
 def _arena(
@@ -641,8 +660,8 @@ def _arena_table(
         "%(count)s games, seed %(seed)s, mean length %(length)s decisions",
         games,
     ) % {"count": games, "seed": seed, "length": f"{results.mean_length:.1f}"}
-    screen.table(title, [catalog.gettext(header) for header in _HEADERS], rows)
-    for line in _LEGEND:
+    screen.table(title, [catalog.gettext(header) for header in COLUMNS], rows)
+    for line in LEGEND:
         screen.say(catalog.gettext(line), "dim")
 
 
@@ -760,8 +779,11 @@ def main(
     try:
         return _run(args, screen, source, out)
     except CheatRulesError as error:
+        # A note says where the error happened (a tournament's game, its seed and seats).
+        notes = "".join(f"  {note}\n" for note in getattr(error, "__notes__", ()))
         with _streams(stdout, stderr):
-            parser.exit(2, f"cheatrules: error: {error_text(error, _quiet_language(args))}\n")
+            said = error_text(error, _quiet_language(args))
+            parser.exit(2, f"cheatrules: error: {said}\n{notes}")
     except KeyboardInterrupt:
         screen.say("\n" + translations(_quiet_language(args)).gettext("Interrupted."))
         return 130
@@ -800,19 +822,22 @@ def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO)
         return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rules = house_rules(variant, args.players, args.house)
+    house = house_rule_words(variant, args.players, args.house)
     scoring = _scoring(args.match) if getattr(args, "match", None) else None
     if args.command == "watch":
         bots = _lineup(args.bots, rules.players)
         table: GameState | Match
         if scoring is not None:
-            table = watch_match(rules, scoring, seed, bots, screen, variant, args.delay, language)
+            table = watch_match(
+                rules, scoring, seed, bots, screen, variant, args.delay, language, house
+            )
         else:
             table = watch(
-                seed, rules.players, args.delay, out, variant, bots, rules, screen, language
+                seed, rules.players, args.delay, out, variant, bots, rules, screen, language, house
             )
         _save(args.save, table, screen, language=language)
     elif args.command == "play":
-        _run_play(args, rules, scoring, seed, variant, screen, source, out, language)
+        _run_play(args, rules, scoring, seed, variant, screen, source, out, language, house)
     else:
         bots = _lineup(args.bots, rules.players)
         _arena(rules, bots, args.games, seed, args.workers, screen, language)
@@ -838,11 +863,18 @@ def _run_play(
     source: TextIO,
     out: TextIO,
     language: str = "en",
+    house: Sequence[str] = (),
 ) -> None:
-    """Seat the player against bots for a game or a match, and save it (even when left)."""
+    """Seat the player against bots for a game or a match, and save it (even when left).
+
+    Everything that can be refused (the seat, the bots) is checked before the
+    game's header is shown.
+    """
     word = GAMES[variant].call_in(language)
+    _check_seat(rules, args.seat)
     bots = _lineup(args.bots, rules.players, skip=args.seat)
     screen.say(_title_line(variant, rules.players, seed, language), "bold")
+    _say_house(house, screen, language)
     ask = _input(source, out)
     table: GameState | Match
     try:

@@ -51,6 +51,9 @@ DOCSTRING_MEANINGS: tuple[str, ...] = (
     N_("Free-choice Cheat: every claim names any rank of the deck."),
     N_("The same rank as the last claim, or one above or below it (Ace both high and low)."),
     N_("Verish' Ne Verish': the opener of a round names any rank; everyone after keeps it."),
+    N_(
+        "Verish' Ne Verish': nobody is asked; the next player challenges or lays cards on the claim."  # noqa: E501
+    ),
     # Translators: the house rules for what a challenge turns over (--with check=...).
     N_("The whole last group is turned over; one card of another rank makes it a lie."),
     N_("One card of the group, drawn by the seeded chance, is turned over and decides alone."),
@@ -58,7 +61,6 @@ DOCSTRING_MEANINGS: tuple[str, ...] = (
     # Translators: the house rules for who plays after a challenge (--with after_challenge=...).
     N_("Whatever the outcome, the declarer's left neighbour plays next."),
     N_("Whoever took the pile plays next (the declarer if caught, else the challenger)."),
-    N_("A caught bluff: the challenger plays next. A true claim: the seat after otherwise."),
     # Translators: the house rules for passing (--with passing=...).
     N_("Nobody may pass: every turn lays cards (the rule books' default)."),
     N_("A pass is allowed once every card of the required rank has been shown in challenges."),

@@ -9,16 +9,20 @@ An option added there appears in ``cheatrules rules`` without a change here.
 
 from __future__ import annotations
 
+import difflib
+import importlib
 import inspect
+import os
 import re
+import sys
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from cheatrules._i18n import LANGUAGES, N_, check_language, translations
-from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot
+from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot, as_agent
 from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.match import BestOf, FewestLosses, FirstTo, Penalty, Scoring
@@ -66,6 +70,13 @@ _MEANINGS: dict[tuple[str, str], str] = {
     ),
     ("discards", "compulsory"): N_(
         "Right after taking the pile, the taker must set aside complete fours."
+    ),
+    ("after_challenge", "challenger-if-right"): N_(
+        "A caught bluff: the challenger plays next. A true claim: the declarer's left neighbour."
+    ),
+    ("after_challenge", "challenger-or-next"): N_(
+        "Verish' Ne Verish': a caught bluff, the challenger plays next; a true claim, "
+        "the player after the challenger."
     ),
 }
 
@@ -246,7 +257,8 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
             if not raw:
                 raise CheatRulesError(f"--with {name} needs a value: {_choices(key)}")
             if raw not in NAMED_POLICIES[key]:
-                raise CheatRulesError(f"{shown}: no such {key}; give {_choices(key)}")
+                hint = suggestion(raw, NAMED_POLICIES[key])
+                raise CheatRulesError(f"{shown}: no such {key}{hint}; give {_choices(key)}")
             value: object = raw
         else:
             value = _value(raw, bool(given))
@@ -255,7 +267,8 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
         except CheatRulesError as error:
             if key not in known or key in POLICY_FAMILIES:
                 raise CheatRulesError(
-                    f"unknown option {name} for {title}; the options are {', '.join(known)} "
+                    f"unknown option {name} for {title}{suggestion(key, known)}; "
+                    f"the options are {', '.join(known)} "
                     "(cheatrules rules lists them with their values)"
                 ) from None
             raise CheatRulesError(f"{shown}: {_plain(str(error))}") from None
@@ -265,6 +278,29 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
         return make_rules(players, **options) if options else plain
     except CheatRulesError as error:
         raise CheatRulesError(f"{' '.join(spelled.values())}: {_plain(str(error))}") from None
+
+
+def house_rule_words(variant: str, players: int, items: Sequence[str]) -> list[str]:
+    """The ``--with`` house rules in ``items`` that change the game, as ``rules`` names them.
+
+    Each is ``NAME=VALUE`` (or ``NAME`` alone where given so), in the order
+    given; one that gives the default (``window=immediate`` in Cheat, 52
+    cards for four in Verish') is left out. Call it on items
+    :func:`house_rules` has accepted.
+
+    >>> house_rule_words("english", 4, ["window=extended", "ranks=ascending", "jokers"])
+    ['window=extended', 'jokers']
+    """
+    make_rules = VARIANTS[variant][0]
+    plain = make_rules(players)
+    words = []
+    for item in items:
+        name, given, raw = item.partition("=")
+        key = name.strip().lower().replace("-", "_")
+        value = raw if key in NAMED_POLICIES else _value(raw, bool(given))
+        if make_rules(players, **{key: value}) != plain:
+            words.append(f"{key}={raw.strip()}" if given else key)
+    return words
 
 
 # -- the language ---------------------------------------------------------------------------
@@ -306,24 +342,51 @@ def language(given: str | None, environ: Mapping[str, str]) -> str:
     try:
         return check_language(given)
     except RulesError as error:
-        raise CheatRulesError(f"--lang {given}: {error}") from None
+        raise CheatRulesError(
+            f"--lang {given}{suggestion(given.lower(), LANGUAGES)}: {error}"
+        ) from None
 
 
 # -- bots and scorings ---------------------------------------------------------------------
 
 
+def suggestion(word: str, choices: Iterable[str]) -> str:
+    """``" (did you mean X?)"`` for the choice closest to a mistyped ``word``; ``""`` if none is.
+
+    >>> suggestion("wacth", ["watch", "play"]), suggestion("zzz", ["watch", "play"])
+    (' (did you mean watch?)', '')
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+#: How ``--bots`` names a bot of one's own: an importable module, a colon, a name in it.
+BOT_SPEC = "MODULE:NAME"
+
+
 def lineup(names: str | None, players: int, skip: int | None = None) -> list[Agent]:
     """The bots named in ``names`` (comma-separated), one per seat but ``skip``.
 
-    By default a counting bot, an honest bot, and random bots in the other seats.
+    A name is one of :data:`BOTS`, or ``MODULE:NAME`` for a bot of one's own
+    (:func:`load_bot`). By default a counting bot, an honest bot, and random
+    bots in the other seats.
+
+    Raises:
+        CheatRulesError: an unknown bot, a bot that will not load, or a
+            count of bots that is neither one nor one per seat.
+
     """
     seats = players - (skip is not None)
     if names is None:
         names = ",".join(["counting", "honest", *["random"] * seats][:seats])
-    wanted = [name.strip().lower() for name in names.split(",") if name.strip()]
-    unknown = [name for name in dict.fromkeys(wanted) if name not in BOTS]
+    wanted = [_bot_name(name) for name in names.split(",") if name.strip()]
+    unknown = [name for name in dict.fromkeys(wanted) if name not in BOTS and ":" not in name]
     if unknown:
-        raise CheatRulesError(f"unknown bot {', '.join(unknown)}; the bots are {', '.join(BOTS)}")
+        raise CheatRulesError(
+            f"unknown bot {', '.join(unknown)}{suggestion(unknown[0], BOTS)}; "
+            f"the bots are {', '.join(BOTS)}, or {BOT_SPEC} for a bot of your own "
+            "(such as --bots mybots:MyBot,counting,random)"
+        )
     if len(wanted) == 1:
         wanted *= seats
     if len(wanted) != seats:
@@ -331,7 +394,119 @@ def lineup(names: str | None, players: int, skip: int | None = None) -> list[Age
             f"--bots names {len(wanted)} bots; give one, or one per seat ({seats}), "
             "such as --bots counting,random,random"
         )
-    return [BOTS[name]() for name in wanted]
+    makers = {name: BOTS[name] if name in BOTS else load_bot(name) for name in set(wanted)}
+    return [makers[name]() for name in wanted]
+
+
+def _bot_name(text: str) -> str:
+    """A built-in bot's name in lower case; ``MODULE:NAME`` as written (Python names have case)."""
+    text = text.strip()
+    return text if ":" in text else text.lower()
+
+
+def load_bot(spec: str) -> Callable[[], Agent]:
+    """What makes the bot ``spec`` names, ``MODULE:NAME``, for each seat it takes.
+
+    The module is imported as ``python -m`` would find it (the current
+    directory first, then the installed packages); ``NAME`` (dotted for an
+    attribute of an attribute) is a bot class, a function with no arguments
+    that returns a bot (a factory), a bot object itself, or a function
+    ``(observation, rng) -> Action`` (seated as a
+    :class:`~cheatrules.bots.FunctionBot`). A class or factory makes a bot
+    for each seat.
+
+    Raises:
+        CheatRulesError: the module does not import, has no ``NAME``, or
+            ``NAME`` is not a bot; the message says which, and what a bot is.
+
+    """
+    module_name, _, attribute = spec.partition(":")
+    where = f"--bots {spec}"
+    if not module_name or not attribute:
+        raise CheatRulesError(
+            f"{where}: give a module and a name in it, such as --bots mybots:MyBot"
+        )
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as python -m does: the current directory first
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            raise CheatRulesError(
+                f"{where}: no module named {error.name} (looked in the current directory "
+                "and the installed packages)"
+            ) from None
+        raise CheatRulesError(f"{where}: importing {module_name} failed: {error}") from None
+    except Exception as error:  # the module's own code failed: say how
+        raise CheatRulesError(
+            f"{where}: importing {module_name} failed: {type(error).__name__}: {error}"
+        ) from None
+    found: object = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            names = [name for name in vars(module) if not name.startswith("_")]
+            raise CheatRulesError(
+                f"{where}: {module_name} has no {attribute}{suggestion(part, names)}"
+            )
+        found = getattr(found, part)
+    return _bot_maker(found, where)
+
+
+_WHAT_A_BOT_IS = (
+    "a bot is a class whose instances have act(observation, rng), a factory returning one, "
+    "or a function (observation, rng) -> Action"
+)
+
+
+def _bot_maker(found: object, where: str) -> Callable[[], Agent]:
+    """How to make the bot ``found`` is: build a class or call a factory, else take it as it is."""
+    if isinstance(found, type):
+        if not callable(getattr(found, "act", None)):
+            raise CheatRulesError(f"{where}: {found.__name__} has no act method; {_WHAT_A_BOT_IS}")
+        _made(found, where)  # built once now, so that a bad class is told before any game
+        return lambda: _made(found, where)
+    if callable(getattr(found, "act", None)):
+        return lambda: found  # type: ignore[return-value]
+    if not callable(found):
+        raise CheatRulesError(f"{where}: {found!r} is not a bot; {_WHAT_A_BOT_IS}")
+    required = _required_arguments(found)
+    if required == 0:
+        _made(found, where)
+        return lambda: _made(found, where)
+    if required == 2:
+        agent = as_agent(found)
+        return lambda: agent
+    raise CheatRulesError(
+        f"{where}: {getattr(found, '__name__', found)} takes {required} arguments; {_WHAT_A_BOT_IS}"
+    )
+
+
+def _required_arguments(function: Callable[..., object]) -> int | None:
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    return sum(
+        1
+        for parameter in signature.parameters.values()
+        if parameter.default is parameter.empty
+        and parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+    )
+
+
+def _made(make: Callable[[], object], where: str) -> Agent:
+    """A bot from a class or factory; its failure, or a result that is no bot, told plainly."""
+    name = getattr(make, "__name__", repr(make))
+    try:
+        made = make()
+    except Exception as error:
+        raise CheatRulesError(
+            f"{where}: {name}() failed: {type(error).__name__}: {error}; "
+            "a bot class or factory is called with no arguments"
+        ) from None
+    if isinstance(made, type) or not callable(getattr(made, "act", None)):
+        raise CheatRulesError(f"{where}: {name}() gave {made!r}, not a bot; {_WHAT_A_BOT_IS}")
+    return made  # type: ignore[return-value]
 
 
 def _scorings() -> str:
@@ -348,7 +523,10 @@ def scoring(text: str) -> Scoring:
     name, _, raw = text.partition("=")
     key = name.strip().lower()
     if key not in SCORINGS:
-        raise CheatRulesError(f"--match {text}: no such scoring; the scorings are {_scorings()}")
+        raise CheatRulesError(
+            f"--match {text}: no such scoring{suggestion(key, SCORINGS)}; "
+            f"the scorings are {_scorings()}"
+        )
     if not _digits(raw.strip()):
         raise CheatRulesError(
             f"--match {text}: give a number of 1 or more, such as --match {key}=3"

@@ -203,42 +203,88 @@ def _prompt(seen: Observation, language: str = "en") -> str:
     return catalog.gettext("your turn: lay cards %(ranks)s > ") % {"ranks": ranks_text}
 
 
+def _as_message(language: str) -> str:
+    return translations(language).gettext(
+        "'as' goes between the cards and the rank you announce, such as '7c 7d as 7' "
+        "(the Ace of spades is 'As' or 'A♠')"
+    )
+
+
+def _rank_or_none(text: str) -> Rank | None:
+    try:
+        return Rank.parse(text)
+    except CheatRulesError:
+        return None
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CheatRulesError:
+        return False
+    return True
+
+
 def _lay(word: str, seen: Observation, language: str = "en") -> Action:
-    """The cards of a lay answer, and the rank it announces."""
+    """The cards of a lay answer, and the rank it announces.
+
+    A card is always a rank then a suit, so ``As`` is the Ace of spades
+    wherever it stands; the word ``as`` (or the language's own, ``como``,
+    ``comme``, ``как``) is a word only where exactly one rank follows it at
+    the end: ``Ac Ad As``, ``AS as 2`` and ``as as A`` all lay the Ace of
+    spades.
+    """
     catalog = translations(language)
-    tokens = word.split()
-    lowered = [token.lower() for token in tokens]
+    tokens = word.replace(",", " ").split()
     as_words = _answer_words("as", language)
-    said = [index for index, token in enumerate(lowered) if token in as_words]
-    if said:
-        at = said[-1]
-        laid, named = tokens[:at], tokens[at + 1 :]
-        if not laid or len(named) != 1 or len(said) > 1:
-            raise ValueError(
-                catalog.gettext(
-                    "'as' goes between the cards and the rank you announce, such as '7c 7d as 7'; "
-                    "the Ace of spades is 'A♠'"
-                )
-            )
-        return Play(cards(" ".join(laid)), Rank.parse(named[0]))
-    if len(tokens) == 1:
-        try:
-            rank = Rank.parse(word)
-        except CheatRulesError:
-            pass
-        else:
+    named: Rank | None = None
+    laid = tokens
+    if len(tokens) >= 2 and tokens[-2].lower() in as_words:
+        named = _rank_or_none(tokens[-1])
+        if named is not None:
+            laid = tokens[:-2]
+            if not laid:
+                raise ValueError(_as_message(language))
+    if any(token.lower() in as_words and not _is_card(token) for token in laid):
+        raise ValueError(_as_message(language))  # a word that cannot be a card, misplaced
+    if named is None and len(tokens) == 1:
+        rank = _rank_or_none(word)
+        if rank is not None:
             raise ValueError(
                 catalog.gettext(
                     "%(word)s names a rank: lay cards with their suits, such as '%(card)s' "
                     "(type quit to leave)"
                 )
-                % {"word": word, "card": f"{rank}♥"}
+                % {"word": word.strip(), "card": f"{rank}♥"}
             )
-    if len(seen.allowed_ranks) != 1:
-        raise ValueError(
-            catalog.gettext("name the rank you announce: add 'as 7' (or as A, K, ...)")
-        )
-    return Play(cards(word), seen.allowed_ranks[0])
+    if _ACE_OF_SPADES not in seen.hand and any(token in as_words for token in laid):
+        # 'as' in lower case, and no Ace of spades to lay: the word, misplaced ('7c 7d as')
+        raise ValueError(_as_message(language))
+    played = cards(" ".join(laid))
+    if named is None:
+        if len(seen.allowed_ranks) != 1:
+            raise ValueError(
+                catalog.gettext("name the rank you announce: add 'as 7' (or as A, K, ...)")
+            )
+        named = seen.allowed_ranks[0]
+    return Play(played, named)
+
+
+_ACE_OF_SPADES = Card.parse("A♠")
+
+
+def _fours(text: str, language: str) -> Discard:
+    """The fours an answer sets aside: their ranks, such as ``Q 7`` (a card is refused, kindly)."""
+    for token in text.replace(",", " ").split():
+        if _rank_or_none(token) is None and _is_card(token):
+            raise ValueError(
+                translations(language).gettext(
+                    "%(card)s is a card: type the ranks of the fours to set aside, such as "
+                    "'%(rank)s'"
+                )
+                % {"card": token, "rank": rank_letter(Card.parse(token).rank, language)}
+            )
+    return Discard(ranks(text))
 
 
 def _read(text: str, seen: Observation, language: str = "en") -> Action:
@@ -278,14 +324,14 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
             catalog.gettext("type y to agree to the pass, or n to refuse it (quit to leave)")
         )
     if isinstance(decision, DiscardOffer):
-        return Discard(ranks(word))
+        return _fours(word, language)
     if said("challenge"):
         return Challenge()
     if said("pass"):
         return Pass()
     verb, _, rest = word.partition(" ")
     if verb.lower() in _answer_words("discard", language) and rest:
-        return Discard(ranks(rest))  # fours set aside on the turn, where the rules allow it
+        return _fours(rest, language)  # fours set aside on the turn, where the rules allow it
     if not word:
         raise ValueError(catalog.gettext("type the cards to lay, such as '7c 7d' (h for help)"))
     return _lay(word, seen, language)

@@ -57,7 +57,7 @@ class _Screen:
             from rich import box
             from rich.table import Table
 
-            table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+            table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
             for index, header in enumerate(headers):
                 table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
             for row in rows:
