@@ -278,6 +278,15 @@ class ActionSpace:
 
     def _encode_play(self, play: Play, observation: Observation | None) -> int:
         numbering = self._numbering
+        number = self._play_number(play)
+        if self._rank_required(play, observation):
+            return numbering.block["play"][0] + number
+        start = numbering.block["play-as"][0]
+        return start + numbering.announced.index(play.rank) * numbering.plays.size + number
+
+    def _play_number(self, play: Play) -> int:
+        """The number of ``play``'s multiset of ranks among the plays of its block."""
+        numbering = self._numbering
         counts = [0] * len(numbering.kinds)
         for card in play.cards:
             place = numbering.position.get(card.rank)
@@ -302,41 +311,39 @@ class ActionSpace:
                 play=play,
                 top=numbering.plays.top,
             )
-        block = numbering.block
-        if observation is not None:
-            allowed = observation.allowed_ranks
-            required = len(allowed) == 1 and "play" in block
-            if required and play.rank is not allowed[0]:
+        return number
+
+    def _rank_required(self, play: Play, observation: Observation | None) -> bool:
+        """Whether ``play`` answers a required rank (its block ``play``), not a chosen one."""
+        block = self._numbering.block
+        if observation is None:
+            if "play" in block and "play-as" in block:
                 raise EncodingError(
                     N_(
-                        "%(play)s has no index for seat %(seat)s now: the rank required is %(rank)s"
+                        "%(play)s is numbered one way when its rank is required and another when "
+                        "it is chosen; pass the observation: space.encode(action, observation)"
                     ),
                     play=play,
-                    seat=observation.seat,
-                    rank=allowed[0],
                 )
-            if not required and "play-as" not in block:  # a view no game of these rules gives
-                raise EncodingError(
-                    N_(
-                        "seat may announce any of %(allowed)s, but the rank rule "
-                        "declares that it names one rank (names_one_rank)"
-                    ),
-                    allowed=" ".join(map(str, allowed)),
-                )
-        elif "play" in block and "play-as" in block:
+            return "play" in block
+        allowed = observation.allowed_ranks
+        required = len(allowed) == 1 and "play" in block
+        if required and play.rank is not allowed[0]:
+            raise EncodingError(
+                N_("%(play)s has no index for seat %(seat)s now: the rank required is %(rank)s"),
+                play=play,
+                seat=observation.seat,
+                rank=allowed[0],
+            )
+        if not required and "play-as" not in block:  # a view no game of these rules gives
             raise EncodingError(
                 N_(
-                    "%(play)s is numbered one way when its rank is required and another when "
-                    "it is chosen; pass the observation: space.encode(action, observation)"
+                    "seat may announce any of %(allowed)s, but the rank rule "
+                    "declares that it names one rank (names_one_rank)"
                 ),
-                play=play,
+                allowed=" ".join(map(str, allowed)),
             )
-        else:
-            required = "play" in block
-        if required:
-            return block["play"][0] + number
-        start = block["play-as"][0]
-        return start + numbering.announced.index(play.rank) * numbering.plays.size + number
+        return required
 
     def _encode_discard(self, discard: Discard) -> int:
         numbering = self._numbering
