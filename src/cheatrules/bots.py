@@ -74,7 +74,7 @@ class Agent(Protocol):
         ...
 
 
-#: The shape of a bot written as a function: ``(observation, rng) -> Action``.
+#: A bot written as a function, ``(observation, rng) -> Action``.
 BotFunction = Callable[[Observation, random.Random], Action]
 
 
@@ -105,7 +105,7 @@ class FunctionBot:
 
     @property
     def name(self) -> str:
-        """The function's name: what a tournament's table calls this bot."""
+        """What a tournament's table calls this bot, the function's name."""
         return str(getattr(self.function, "__name__", type(self.function).__name__))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
