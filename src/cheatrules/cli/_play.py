@@ -19,7 +19,7 @@ from cheatrules._i18n import N_, translations
 from cheatrules._i18n import claim as _claim
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.bots import Agent
-from cheatrules.cards import Card, Rank, cards, ranks
+from cheatrules.cards import Card, Rank, cards
 from cheatrules.deal import deal
 from cheatrules.decision import Consent, DiscardOffer, Window
 from cheatrules.errors import CheatRulesError
@@ -273,18 +273,19 @@ def _lay(word: str, seen: Observation, language: str = "en") -> Action:
 _ACE_OF_SPADES = Card.parse("A♠")
 
 
-def _fours(text: str, language: str) -> Discard:
-    """The fours an answer sets aside: their ranks, such as ``Q 7`` (a card is refused, kindly)."""
-    for token in text.replace(",", " ").split():
-        if _rank_or_none(token) is None and _is_card(token):
-            raise ValueError(
-                translations(language).gettext(
-                    "%(card)s is a card: type the ranks of the fours to set aside, such as "
-                    "'%(rank)s'"
-                )
-                % {"card": token, "rank": rank_letter(Card.parse(token).rank, language)}
-            )
-    return Discard(ranks(text))
+def _fours(text: str) -> Discard:
+    """The fours an answer sets aside: their ranks (``Q 7``), or a card of each (``Qs 7h``).
+
+    A card names its rank here, so ``Ks`` typed at the prompt sets the
+    Kings aside as ``K`` does.
+    """
+    words = text.replace(",", " ").split()
+    return Discard(
+        tuple(
+            Card.parse(word).rank if _rank_or_none(word) is None and _is_card(word) else word
+            for word in words
+        )
+    )
 
 
 def _read(text: str, seen: Observation, language: str = "en") -> Action:
@@ -324,14 +325,14 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
             catalog.gettext("type y to agree to the pass, or n to refuse it (quit to leave)")
         )
     if isinstance(decision, DiscardOffer):
-        return _fours(word, language)
+        return _fours(word)
     if said("challenge"):
         return Challenge()
     if said("pass"):
         return Pass()
     verb, _, rest = word.partition(" ")
     if verb.lower() in _answer_words("discard", language) and rest:
-        return _fours(rest, language)  # fours set aside on the turn, where the rules allow it
+        return _fours(rest)  # fours set aside on the turn, where the rules allow it
     if not word:
         raise ValueError(catalog.gettext("type the cards to lay, such as '7c 7d' (h for help)"))
     return _lay(word, seen, language)
