@@ -742,3 +742,40 @@ def test_the_arena_and_the_results_table_say_the_same_columns(
     assert lines[1].split() == table[0].split()  # the headers
     assert lines[-3:] == table[-3:]  # the legend
     assert "catch rate" in lines[1] and "challenge acc." not in lines[1]
+
+
+# -- installing an extra, from a checkout or from PyPI --------------------------------------
+
+
+def test_an_install_hint_gives_the_form_that_works_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cheatrules._extras import checkout, install_hint
+
+    package = Path(cr.__file__).resolve().parent
+    root = checkout()
+    assert root == (package.parent.parent if package.parent.name == "src" else None)
+    monkeypatch.chdir(tmp_path)
+    said = install_hint("web")
+    assert said.startswith('pip install "cheatrules[web]" once cheatrules is on PyPI; ')
+    if root is not None:  # run from this checkout: name it, and keep the install editable
+        assert said.endswith(f'from this checkout: pip install -e "{root}[web]"')
+        monkeypatch.chdir(root)
+        assert install_hint("web").endswith('from this checkout: pip install -e ".[web]"')
+    else:
+        assert said.endswith('from a checkout of its source: pip install ".[web]"')
+
+
+def test_serve_without_the_web_extra_says_both_ways_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in [name for name in sys.modules if name.split(".")[0] == "starlette"]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "starlette", None)
+    for name in [name for name in sys.modules if name.startswith("cheatrules.web")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.delattr(cr, "web", raising=False)
+    message = fails(capsys, "serve", "--port", "0")
+    assert "needs the web extra (starlette is missing): " in message
+    assert 'pip install "cheatrules[web]" once cheatrules is on PyPI' in message
+    assert "[web]" in message.split("; ", 1)[1]  # and the checkout's form after it
