@@ -220,9 +220,17 @@ def test_the_observation_reads_as_text() -> None:
         "challenge: seat 1 to decide",
         "hand: A♠ 2♥",
         "hand sizes: 1 2 2",
-        "pile: 2 cards in 1 groups; last claim: seat 0, two Aces",
+        "pile: 2 cards in 1 group; last claim: seat 0, two Aces",
         "next claim: 2",
     ]
+
+
+def test_the_observation_text_counts_one_card_and_many_groups_in_plain_english() -> None:
+    state = cr.deal(cr.english(3), hands=["7♣ K♦ Q♠", "A♠ 2♥", "A♥ 9♣"])
+    state = state.apply(cr.Play("7♣", "A")).apply(cr.Accept()).apply(cr.Accept())
+    assert "pile: 1 card in 1 group;" in str(state.observe(1))
+    state = state.apply(cr.Play("2♥", "2")).apply(cr.Accept()).apply(cr.Accept())
+    assert "pile: 2 cards in 2 groups;" in str(state.observe(1))
 
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", 1.0, True, None])

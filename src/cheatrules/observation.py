@@ -188,8 +188,10 @@ class Observation(ReadModel):
         lines.append(f"hand sizes: {' '.join(map(str, self.hand_sizes))}")
         claim = self.last_claim
         said = f"seat {claim.seat}, {describe_claim(claim.count, claim.rank)}" if claim else "none"
+        cards, groups = self.pile_size, len(self.claims)
         lines.append(
-            f"pile: {self.pile_size} cards in {len(self.claims)} groups; last claim: {said}"
+            f"pile: {cards} card{'' if cards == 1 else 's'} in {groups} "
+            f"group{'' if groups == 1 else 's'}; last claim: {said}"
         )
         if self.outcome is None:
             ranks = " ".join(map(str, self.allowed_ranks))
