@@ -95,15 +95,7 @@ def _narrate(
             left = sizes[event.seat]
             last_cards = event.seat if left == 0 else None
             last_count = event.count
-            play = describe(event, language)
-            if left:
-                yield catalog.ngettext(
-                    "%(play)s (%(left)s left)", "%(play)s (%(left)s left)", left
-                ) % {"play": play, "left": left}
-            else:
-                yield catalog.ngettext(
-                    "%(play)s: the last card!", "%(play)s: the last cards!", event.count
-                ) % {"play": play}
+            yield _played(event, left, language, catalog)
         elif isinstance(event, Passed):
             asking = True
             yield describe(event, language)
@@ -137,6 +129,19 @@ def _narrate(
                 yield describe(event, language)
         else:
             yield describe(event, language)
+
+
+def _played(event: Played, left: int, language: str, catalog: gettext.GNUTranslations) -> str:
+    """A play, with the cards its player has left, or its last card or cards called out."""
+    play = describe(event, language)
+    if left:
+        return catalog.ngettext("%(play)s (%(left)s left)", "%(play)s (%(left)s left)", left) % {
+            "play": play,
+            "left": left,
+        }
+    return catalog.ngettext(
+        "%(play)s: the last card!", "%(play)s: the last cards!", event.count
+    ) % {"play": play}
 
 
 def _show(cards: tuple[Card, ...]) -> str:
