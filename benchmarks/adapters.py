@@ -21,12 +21,22 @@ outcomes replay ``cr.deal(rules, seed=...)``), the same random choices,
 so both play the same games decision for decision; the deal is not timed.
 Target: at most 1.5 times.
 
+:func:`information_state_string_cost`: the time of
+``information_state_string(player)`` at every decision of random games
+(IS-MCTS and the tabular solvers key their tables on it), against the
+decision itself (``legal_actions`` and ``apply_action``). It uses no API
+newer than the games, so it also measures an older checkout
+(``PYTHONPATH=/path/to/old/src python -c "import sys;
+sys.path.insert(0, 'benchmarks'); import adapters;
+adapters.information_state_string_cost()"``).
+
 :func:`gymnasium_overhead`: ``gymnasium.make("cheatrules/Cheat-v0")`` and
   ``"cheatrules/Verish-v0"``, the learner in seat 0 against CountingBot (the
   default) and against RandomBot (cheap bots, so the environment's own cost
   shows more); the
   library loop deals the same seeds, lets the same bots play with the same
-  random numbers, and stops where the environment does.
+  random numbers, and stops where the environment does. It prints the
+  learner's steps a second through the environment too.
 """
 
 from __future__ import annotations
@@ -158,8 +168,8 @@ def _openspiel_loop(name: str, parameters: dict[str, int], seeds: range) -> tupl
     decisions = 0
     for seed in seeds:
         state = game.new_initial_state()
-        for key in _deal_order(cr.deal(rules, seed=seed)):
-            state.apply_action(key)
+        for outcome in game.deal_outcomes(cr.deal(rules, seed=seed)):
+            state.apply_action(outcome)
         rng = random.Random(seed)
         start = time.perf_counter()
         while not state.is_terminal():
@@ -170,16 +180,6 @@ def _openspiel_loop(name: str, parameters: dict[str, int], seeds: range) -> tupl
         elapsed += time.perf_counter() - start
         decisions += state.steps
     return elapsed, decisions
-
-
-def _deal_order(state: cr.GameState) -> list[int]:
-    """The chance outcomes that deal ``state``'s cards: set aside, then round from seat 0."""
-    rules = state.rules
-    hands = [list(hand) for hand in state.hands]
-    order = [card.key for card in state.set_aside]
-    for position in range(sum(map(len, hands))):
-        order.append(hands[position % rules.players].pop(0).key)
-    return order + [card.key for card in state.stock]
 
 
 def openspiel_overhead() -> None:
@@ -276,9 +276,52 @@ def gymnasium_overhead() -> None:
             assert decided == stepped, (decided, stepped)  # the very same games
             print(
                 f"  {env_id} vs {type(bot).__name__}: {GAMES} games, {stepped} learner decisions:"
-                f" library {library:.3f} s, environment {adapted:.3f} s,"
+                f" library {library:.3f} s, environment {adapted:.3f} s"
+                f" ({stepped / adapted:.0f} learner steps/s),"
                 f" ratio {adapted / library:.2f}x (target <= 1.5x)"
             )
+
+
+#: The games whose information-state strings are timed: OpenSpiel's name and parameters, seeds.
+STRING_GAMES: tuple[tuple[str, dict[str, int | str], range], ...] = (
+    ("python_cheat", {"players": 4, "max_steps": 600}, range(4)),
+    ("python_verish", {"players": 3, "check": "one-card"}, range(30)),
+)
+
+
+def information_state_string_cost(rounds: int = 3) -> None:
+    """Time ``information_state_string`` at every decision of random games, beside the decision."""
+    print("OpenSpiel information_state_string(player) at every decision of random games")
+    for name, parameters, seeds in STRING_GAMES:
+        game = pyspiel.load_game(name, parameters)
+        best_string = best_decision = float("inf")
+        decisions = length = 0
+        for _ in range(rounds):
+            string_time = decision_time = 0.0
+            decisions = length = 0
+            for seed in seeds:
+                rng = random.Random(seed)
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                        state.apply_action(rng.choices(outcomes, weights)[0])
+                        continue
+                    player = state.current_player()
+                    start = time.perf_counter()
+                    length += len(state.information_state_string(player))
+                    middle = time.perf_counter()
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decision_time += time.perf_counter() - middle
+                    string_time += middle - start
+                    decisions += 1
+            best_string = min(best_string, string_time / decisions)
+            best_decision = min(best_decision, decision_time / decisions)
+        print(
+            f"  {name}{parameters}: {decisions} decisions, strings of {length // decisions}"
+            f" characters on average; string {best_string * 1e6:.0f} µs, decision"
+            f" {best_decision * 1e6:.0f} µs"
+        )
 
 
 def main() -> None:
@@ -286,6 +329,7 @@ def main() -> None:
     pettingzoo_overhead()
     gymnasium_overhead()
     openspiel_overhead()
+    information_state_string_cost()
 
 
 if __name__ == "__main__":

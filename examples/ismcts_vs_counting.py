@@ -4,8 +4,9 @@ Seat 0 is OpenSpiel's information-set Monte Carlo tree search
 (``ISMCTSBot``), which asks the game for states its seat cannot tell from
 the real one (``resample_from_infostate``, backed by the library's
 sampler) and plays them out at random; the other seats are CountingBot. Each game
-is cut short at ``max_steps`` decisions (no one wins then). Prints each
-game's result and the tally.
+is cut short at ``max_steps`` decisions (no one wins then; the returns pay
+each seat by its standing, fewest cards best). Prints each game's result
+and the tally.
 
 Needs the OpenSpiel extra: ``pip install "cheatrules[openspiel]"``.
 Run: ``python examples/ismcts_vs_counting.py [games] [simulations] [max_steps]``.
@@ -24,8 +25,10 @@ import cheatrules.openspiel  # registers python_cheat and python_verish
 from cheatrules.bots import CountingBot
 
 
-def play(game: cheatrules.openspiel.CheatGame, bot: ismcts.ISMCTSBot, seed: int) -> list[float]:
-    """One game: IS-MCTS in seat 0, CountingBot in the others; the returns."""
+def play(
+    game: cheatrules.openspiel.CheatGame, bot: ismcts.ISMCTSBot, seed: int
+) -> tuple[bool, list[float]]:
+    """One game: IS-MCTS in seat 0, CountingBot in the others; whether it ended, the returns."""
     rng = random.Random(seed)
     counting = CountingBot()
     space = game.action_space
@@ -41,7 +44,8 @@ def play(game: cheatrules.openspiel.CheatGame, bot: ismcts.ISMCTSBot, seed: int)
             assert seen is not None  # past the deal
             state.apply_action(space.encode(counting.act(seen, rng), seen))
     returns: list[float] = state.returns()
-    return returns
+    assert state.game_state is not None
+    return state.game_state.is_over, returns
 
 
 def main(games: int = 3, simulations: int = 8, max_steps: int = 400) -> None:
@@ -56,8 +60,8 @@ def main(games: int = 3, simulations: int = 8, max_steps: int = 400) -> None:
     )
     tally = {"IS-MCTS": 0, "CountingBot": 0, "cut short": 0}
     for number in range(games):
-        returns = play(game, bot, seed=number)
-        if max(returns) <= 0:
+        ended, returns = play(game, bot, seed=number)
+        if not ended:
             result = "cut short"
         elif returns[0] > 0:
             result = "IS-MCTS"

@@ -22,6 +22,7 @@ from cheatrules.information_state import InformationStateEncoder
 from cheatrules.variants import rewards
 
 from .strategies import NAMES, deals, play_randomly
+from .test_cut_rewards import standing
 
 IDS = ["cheatrules/Cheat-v0", "cheatrules/Verish-v0"]
 
@@ -281,7 +282,24 @@ def test_the_episode_is_truncated_after_max_steps_decisions_in_all() -> None:
     rewards, terminated, truncated = random_episode(env, 1, np.random.default_rng(1))
     assert (terminated, truncated) == (False, True)
     assert len(env.state.actions) == 10 and not env.state.is_over
-    assert rewards == [0.0] * len(rewards) and 1 < len(rewards) < 10
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1) and 1 < len(rewards) < 10
+    assert rewards[-1] == standing(env.state)[f"seat_{env.seat}"]
+
+
+def test_a_truncated_episode_pays_the_learner_by_its_standing_at_the_cut() -> None:
+    # The learner holding the most cards at the cut gets what losing pays, so stalling
+    # never pays it more than playing on; holding the fewest, what winning pays.
+    finals: dict[str, set[float]] = {"most": set(), "fewest": set()}
+    for seed in range(30):
+        env = CheatEnv("english", 3, max_steps=12, opponents=RandomBot())
+        rewards, _, truncated = random_episode(env, seed, np.random.default_rng(seed))
+        sizes = env.state.hand_sizes
+        assert truncated and rewards[-1] == standing(env.state)["seat_0"]
+        if sizes[0] > max(sizes[1:]):
+            finals["most"].add(rewards[-1])
+        if sizes[0] < min(sizes[1:]):
+            finals["fewest"].add(rewards[-1])
+    assert finals == {"most": {-1.0}, "fewest": {1.0}}
 
 
 def test_the_default_game_length_is_the_other_adapters_one() -> None:

@@ -38,6 +38,30 @@ def test_cards_turned_over_are_remembered_where_the_plain_vector_forgets_them() 
     assert encoder.section(first, "challenges_made") == [0.0, 1.0, 0.0]
 
 
+def swapped_threes(mine: str, theirs: str) -> cr.GameState:
+    """Seat 0 lays its 3 as an Ace, seat 1 its 3 as a Two and is caught; seat 2 is caught too."""
+    state = cr.deal(
+        cr.english(3), hands=[f"{mine} 5♣ 8♣", f"{theirs} 6♦ 8♦", "9♣ 9♦ 10♣"], dealer=2
+    )
+    for action in (
+        cr.Play(mine, "A"), cr.Accept(), cr.Accept(), cr.Play(theirs, "2"), cr.Challenge(),
+        cr.Play("9♣", "3"), cr.Challenge(),
+    ):  # fmt: skip
+        state = state.apply(action)
+    return state
+
+
+def test_the_vector_keeps_where_each_card_was_last_seen_not_the_hand_the_seat_was_dealt() -> None:
+    # Seat 0 was dealt 3♠ in one game and 3♥ in the other. Both threes went to seat 1 with
+    # the pile, and a later reveal replaced the one seat 0 saw turned over: the views differ
+    # (the deal, seat 0's own play), the vectors do not. The guides say what the vector
+    # leaves out; the OpenSpiel information-state string tells the two apart.
+    spades, hearts = swapped_threes("3♠", "3♥"), swapped_threes("3♥", "3♠")
+    assert spades.observe(0) != hearts.observe(0)
+    encoder = InformationStateEncoder(cr.english(3))
+    assert encoder.encode(spades.observe(0)) == encoder.encode(hearts.observe(0))
+
+
 def test_the_seats_own_cards_on_the_table_and_where_they_went() -> None:
     rules = cr.english(3)
     encoder = InformationStateEncoder(rules)

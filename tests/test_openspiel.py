@@ -19,6 +19,14 @@ from cheatrules.information_state import InformationStateEncoder
 from cheatrules.openspiel import DEFAULT_MAX_STEPS, CheatGame, CheatState
 
 
+def position(state: CheatState, card: str) -> int:
+    """The deal's chance outcome that deals ``card`` next: its position among the cards left."""
+    for outcome, _ in state.chance_outcomes():
+        if state.action_to_string(pyspiel.PlayerId.CHANCE, outcome).startswith(f"deal {card} "):
+            return outcome
+    raise AssertionError(f"{card} is not left to deal")
+
+
 def load(name: str, **parameters: object) -> CheatGame:
     game: CheatGame = pyspiel.load_game(name, parameters)
     return game
@@ -92,19 +100,20 @@ def test_the_games_are_registered_under_their_names() -> None:
 # -- chance nodes ---------------------------------------------------------------
 
 
-def test_the_deal_is_one_chance_node_per_card_each_card_equally_likely() -> None:
+def test_the_deal_is_one_chance_node_per_card_each_card_left_equally_likely() -> None:
     game = load("python_cheat", players=3)
     state = game.new_initial_state()
     assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == 52
-    assert {probability for _, probability in outcomes} == {1 / 52}
-    keys = [card.key for card in cr.cards("7♣ K♦ A♠ 2♥")]
-    for key in keys:
-        state.apply_action(key)
-    assert key not in dict(state.chance_outcomes())
-    assert len(state.chance_outcomes()) == 48
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, keys[0]) == "deal 7♣ to seat 1"
+    assert state.chance_outcomes() == [(outcome, 1 / 52) for outcome in range(52)]
+    # Outcome i deals the i-th card left, in key order: at first the deck's lowest key.
+    lowest = min(cr.english(3).deck.cards(), key=lambda card: card.key)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == f"deal {lowest} to seat 0"
+    for card in ("7♣", "K♦", "A♠", "2♥"):
+        state.apply_action(position(state, card))
+    assert state.chance_outcomes() == [(outcome, 1 / 48) for outcome in range(48)]
+    assert position(state, "3♣") >= 0
+    with pytest.raises(AssertionError, match="K♦ is not left to deal"):
+        position(state, "K♦")
     rng = random.Random(3)
     while state.is_chance_node():
         step(state, rng)
@@ -116,10 +125,23 @@ def test_the_deal_is_one_chance_node_per_card_each_card_equally_likely() -> None
     assert len(state.history()) == 52
 
 
+def test_two_packs_deal_from_as_many_outcomes_whichever_cards_went_before() -> None:
+    # With two packs, counting the distinct cards left would tell how many pairs were dealt.
+    game = load("python_cheat", players=3, decks=2)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    for dealt in range(104):
+        assert state.chance_outcomes() == [
+            (outcome, 1 / (104 - dealt)) for outcome in range(104 - dealt)
+        ]
+        step(state, rng)
+    assert not state.is_chance_node() and sum(game_of(state).hand_sizes) == 104
+
+
 def test_verish_sets_the_first_card_dealt_aside_unseen() -> None:
     state = load("python_verish", players=3).new_initial_state()
     assert len(state.chance_outcomes()) == 36
-    queen = cr.Card.parse("Q♠").key
+    queen = position(state, "Q♠")
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, queen) == "deal Q♠ face down, set aside"
     state.apply_action(queen)
     rng = random.Random(1)
@@ -140,9 +162,10 @@ def test_the_one_card_check_draws_its_card_at_a_chance_node() -> None:
     state.apply_action(space.encode(cr.Play(laid, "A"), seen))
     state.apply_action(space.encode(cr.Challenge()))
     assert state.is_chance_node()
-    assert sorted(state.chance_outcomes()) == sorted((card.key, 0.5) for card in laid)
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, laid[1].key) == f"turn over {laid[1]}"
-    state.apply_action(laid[1].key)
+    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]  # positions in the group
+    told = {state.action_to_string(pyspiel.PlayerId.CHANCE, outcome): outcome for outcome in (0, 1)}
+    assert set(told) == {f"turn over {card}" for card in laid}
+    state.apply_action(told[f"turn over {laid[1]}"])
     revealed = [event for event in game_of(state).events if isinstance(event, Revealed)]
     assert revealed[-1].cards == (laid[1],)
     assert state.current_player() >= 0
@@ -216,7 +239,7 @@ def test_placing_in_cheat_gives_the_winner_one_and_shares_the_places_left() -> N
     assert tuple(state.returns()) == cr.rewards(game_of(state), "placing")
 
 
-def test_a_game_reaching_max_steps_ends_with_zero_returns() -> None:
+def test_a_game_cut_at_max_steps_pays_the_fewest_cards_as_the_winner() -> None:
     game = load("python_cheat", players=4, max_steps=5)
     assert game.max_game_length() == 5
     rng = random.Random(1)
@@ -224,11 +247,28 @@ def test_a_game_reaching_max_steps_ends_with_zero_returns() -> None:
     for _ in range(4):
         step(state, rng)
         assert not state.is_terminal()
+        assert state.returns() == [0.0] * 4
     step(state, rng)
     assert state.is_terminal() and not game_of(state).is_over
     assert state.steps == 5
-    assert state.returns() == [0.0] * 4
+    sizes = game_of(state).hand_sizes
+    fewest = [seat for seat in range(4) if sizes[seat] == min(sizes)]
+    # One winner's +1 and the losers' -1, the seats tied for fewest cards sharing the win.
+    share = (1 - (len(fewest) - 1)) / len(fewest)
+    assert state.returns() == [share if seat in fewest else -1.0 for seat in range(4)]
     assert state.legal_actions() == []
+
+
+def test_a_cut_placing_game_pays_the_places_the_hand_sizes_give_and_sums_to_zero() -> None:
+    game = load("python_verish", players=4, max_steps=6, reward="placing")
+    rng = random.Random(4)
+    state = dealt(game, rng)
+    while not state.is_terminal():
+        step(state, rng)
+    assert game_of(state).hand_sizes == (7, 8, 10, 10) and not game_of(state).is_over
+    # Places 0 to 3 pay 1, 1/3, -1/3, -1; the two seats of 10 cards share the last two.
+    assert state.returns() == [1.0, 1 / 3, -2 / 3, -2 / 3]
+    assert sum(state.returns()) == 0.0
 
 
 # -- many random masked steps ---------------------------------------------------
@@ -268,12 +308,10 @@ def test_thousands_of_random_masked_steps_follow_the_library() -> None:
                 steps += 1
             games += 1
             returns = state.returns()
-            if not game_of(state).is_over:
-                assert returns == [0.0] * players
-            elif name == "python_cheat":
-                assert sum(returns) == 2 - players
+            if name == "python_cheat":  # finished or cut, one winner's worth
+                assert sum(returns) == pytest.approx(2 - players)
             else:
-                assert sum(returns) == players - 2
+                assert sum(returns) == pytest.approx(players - 2)
     assert steps >= 3000 and games == 77, steps
 
 
@@ -317,6 +355,23 @@ def test_resampling_during_the_deal_keeps_the_players_cards() -> None:
     assert len(mine) == 7  # seat 1 was dealt cards 2, 5, ..., 20
 
 
+def test_resampling_at_a_checks_draw_keeps_the_chance_node_and_the_challengers_view() -> None:
+    game = load("python_cheat", players=3, decks=2, check="one-card")
+    state = dealt(game, random.Random(7))
+    seen = seen_by(state, 0)
+    state.apply_action(game.action_space.encode(cr.Play(seen.hand[:3], "A"), seen))
+    state.apply_action(game.action_space.encode(cr.Challenge()))
+    assert state.is_chance_node()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seat in range(3):
+        resampled = state.resample_from_infostate(seat, sampler)
+        thirds = [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]  # a position in the group of three
+        assert resampled.chance_outcomes() == state.chance_outcomes() == thirds
+        assert resampled.information_state_string(seat) == state.information_state_string(seat)
+        resampled.apply_action(0)
+        assert resampled.current_player() == state.child(0).current_player() == 1
+
+
 def test_ismcts_plays_a_decision_through_resampling() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -358,9 +413,10 @@ def test_an_illegal_action_raises_a_clear_error_and_leaves_the_state_unchanged()
         state.apply_action(game.num_distinct_actions())
     assert str(state) == before and state.history() == history and state._node is node
     fresh = game.new_initial_state()
-    fresh.apply_action(5)
-    with pytest.raises(IllegalActionError, match="chance outcome 5 is not possible now"):
-        fresh.apply_action(5)
+    fresh.apply_action(51)
+    message = "chance outcome 51 is not possible now; the outcomes are the positions 0 to 50"
+    with pytest.raises(IllegalActionError, match=message):
+        fresh.apply_action(51)
     assert len(fresh.history()) == 1
 
 
@@ -380,6 +436,16 @@ def test_bad_parameters_raise_the_rules_error(
 ) -> None:
     with pytest.raises(RulesError, match=message):
         load(name, **parameters)
+
+
+def test_deal_outcomes_refuse_a_deal_the_game_cannot_deal() -> None:
+    game = load("python_cheat", players=3)
+    with pytest.raises(RulesError, match="the state plays other rules than this game"):
+        game.deal_outcomes(cr.deal(cr.english(4), seed=1))
+    with pytest.raises(RulesError, match="this deal was dealt by seat 0 with hands of 17, 18, 17"):
+        game.deal_outcomes(cr.deal(cr.english(3), seed=1, dealer=0))
+    with pytest.raises(RulesError, match="the whole deck of 52 cards; this deal holds 6"):
+        game.deal_outcomes(cr.deal(cr.english(3), hands=["7♣ 8♣", "A♠ 2♥", "A♥ 9♣"]))
 
 
 def test_an_unknown_parameter_is_refused_by_openspiel() -> None:

@@ -19,6 +19,7 @@ from cheatrules.pettingzoo import AgentError, env, observation_bounds, raw_env
 
 from .budget import examples, scaled
 from .strategies import option_combinations
+from .test_cut_rewards import standing
 
 #: Games the checkers run: (game, players, house options).
 CHECKED: list[tuple[str, int, dict[str, Any]]] = [
@@ -145,9 +146,10 @@ def test_random_masked_play_ends_and_returns_sum_as_documented(
             assert sum(returns.values()) == len(outcome.winners) - len(outcome.losers)
         else:
             assert taken == CUT
-            # Seats that left before the cut won and were terminated; the rest get 0, truncated.
+            # Seats that left before the cut won and were terminated; the rest are truncated
+            # and paid by their standing.
             out = {f"seat_{seat}" for seat in state.finishing_order}
-            assert returns == {agent: 1.0 if agent in out else 0.0 for agent in returns}
+            assert returns == pytest.approx(standing(state))
             assert {agent for agent, how in ended.items() if how == "truncated"} == (
                 set(ended) - out
             )
@@ -200,12 +202,28 @@ def test_a_seat_that_leaves_verish_is_terminated_at_once_and_takes_its_dead_step
     assert len(environment.agents) == 3
 
 
-def test_max_steps_truncates_every_agent_with_no_reward() -> None:
+def test_max_steps_truncates_every_agent_and_pays_the_fewest_cards_as_the_winner() -> None:
     environment = env("english", 4, max_steps=5)
     returns, ended, decisions = play(environment, 1)
     assert decisions == 5
     assert set(ended.values()) == {"truncated"}
-    assert set(returns.values()) == {0.0}
+    assert environment.unwrapped.game.hand_sizes == (9, 11, 13, 13)
+    assert returns == {"seat_0": 1.0, "seat_1": -1.0, "seat_2": -1.0, "seat_3": -1.0}
+    assert returns == standing(environment.unwrapped.game)
+
+
+def test_a_cut_leaves_a_seat_out_its_place_and_pays_the_rest_the_places_after() -> None:
+    environment = env("verish", 4, reward="placing", max_steps=20)
+    returns, ended, _ = play(environment, 4)
+    state = environment.unwrapped.game
+    assert not state.is_over and state.finishing_order == (1,)
+    assert state.hand_sizes == (1, 0, 2, 3)  # seat 1 out first; then seats 0, 2, 3 by size
+    assert ended == {
+        "seat_0": "truncated", "seat_1": "terminated", "seat_2": "truncated", "seat_3": "truncated"
+    }  # fmt: skip
+    assert returns == pytest.approx(
+        {"seat_0": 1 / 3, "seat_1": 1.0, "seat_2": -1 / 3, "seat_3": -1.0}
+    )
 
 
 # -- seeds and observations --------------------------------------------------------

@@ -119,7 +119,11 @@ class CheatEnv(gymnasium.Env[Any, Any]):
       learner's place is fixed when it leaves. ``truncated`` once the game
       has taken ``max_steps`` decisions in all (the learner's and the
       bots', as the PettingZoo and OpenSpiel adapters count them), with
-      reward 0; Gymnasium's ``max_episode_steps`` counts the learner's
+      the reward of the learner's standing at the cut: what the rules'
+      ending would pay had the seats still in left in order of hand size,
+      fewest cards first (seats with as many cards as each other share
+      their places' pay), so a learner holding the most cards gets what
+      losing pays. Gymnasium's ``max_episode_steps`` counts the learner's
       steps instead.
 
     Args:
@@ -299,7 +303,11 @@ class CheatEnv(gymnasium.Env[Any, Any]):
         observation, info, terminated = self._outcome()
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
-        reward = rewards(self._state, self.reward)[self._seat] if terminated else 0.0
+        reward = 0.0
+        if terminated:
+            reward = rewards(self._state, self.reward)[self._seat]
+        elif truncated:
+            reward = _adapters.cut_rewards(self._state, self.reward)[self._seat]
         return observation, reward, terminated, truncated, info
 
     def _decode(self, action: Any, state: GameState) -> Action | None:

@@ -99,11 +99,23 @@ class InformationStateEncoder:
     over from that seat's group, set aside by it, back in its own hand)
     leaves it.
 
-    Two views that differ in what the seat saw encode differently; two
-    that differ only in cards it never saw encode the same. The log is
-    folded once: an encoder keeps its latest folds and goes on from the one
-    a newer view of the same game extends, so a vector costs the events
-    since, plus the table, not the whole log.
+    Two views that differ only in cards the seat never saw encode the
+    same. The vector is a summary, not the seat's whole history: of the
+    history it keeps exactly the sections above (counts by seat, the groups
+    on the table, where the seat last saw each card it saw, the newest
+    reveal) and leaves out the rest: the order of events; the hand the
+    seat was dealt and every hand it held before this one; where a card was
+    before the place it was last seen; which group on the table holds which
+    of the cards the seat knows there; who set aside which four; who
+    accepted or refused what, passes before the last claim, and the order
+    in which seats left. So two views of a seat that was dealt other
+    copies of a rank, laid them, and saw them end where the other game's
+    ended encode alike (the OpenSpiel information-state string, which is
+    exact, tells them apart).
+
+    The log is folded once: an encoder keeps its latest folds and goes on
+    from the one a newer view of the same game extends, so a vector costs
+    the events since, plus the table, not the whole log.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"], dealer=2)

@@ -10,11 +10,16 @@ Verish'), so ``pyspiel.load_game`` finds them::
     game = pyspiel.load_game("python_cheat(players=3,check=one-card)")
 
 Players are the seat numbers. The deal is dealt by chance nodes, one card
-at a time; where the rules turn over one card of a challenged group, the
-card is drawn at a chance node too. Actions are the indices of
-:class:`~cheatrules.encoding.ActionSpace`; the information-state tensor is
-:class:`~cheatrules.information_state.InformationStateEncoder`'s vector
-and the observation tensor :class:`~cheatrules.encoding.ObservationEncoder`'s.
+at a time, each outcome a position among the cards not yet dealt in a
+fixed order; where the rules turn over one card of a challenged group,
+every challenge is followed by a chance node that draws a position in the
+group. So whether a chance node comes, and how many outcomes it has, never
+depends on a hidden card. Actions are the indices of
+:class:`~cheatrules.encoding.ActionSpace`; the information-state string is
+exact (equal exactly when the seat's views are), the information-state
+tensor is :class:`~cheatrules.information_state.InformationStateEncoder`'s
+vector and the observation tensor
+:class:`~cheatrules.encoding.ObservationEncoder`'s (both summaries).
 ``resample_from_infostate`` deals a game the player cannot tell from the
 real one with :func:`cheatrules.sampling.sample`, so OpenSpiel's IS-MCTS
 can play. See the OpenSpiel guide in the docs for the parameters, rewards
@@ -48,19 +53,20 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
 
 from cheatrules import _adapters
 from cheatrules._adapters import DEFAULT_MAX_STEPS
+from cheatrules._view_text import view_text
 from cheatrules.actions import Challenge
 from cheatrules.cards import CARD_BY_KEY, Card
 from cheatrules.chance import Chance
 from cheatrules.deal import deal
 from cheatrules.encoding import ActionSpace, ObservationEncoder
 from cheatrules.errors import IllegalActionError, RulesError
-from cheatrules.events import Event
+from cheatrules.events import Dealt
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.sampling import sample
 from cheatrules.state import GameState
-from cheatrules.variants import REWARDS, reward_scheme, rewards, rules_for
+from cheatrules.variants import REWARDS, reward_scheme, rules_for
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -175,7 +181,7 @@ class _Context:
     information: InformationStateEncoder
     max_steps: int
     reward: str  # a scheme of cheatrules.variants.REWARDS
-    deck: tuple[int, ...]  # the key of every card of the deck, with copies
+    deck: tuple[int, ...]  # the key of every card of the deck, with copies, ascending
     check_draws: bool  # the check turns over a card drawn at random
     # Action strings already made, by index (OpenSpiel asks for them often).
     described: dict[int, str] = attrs.field(factory=dict, eq=False, repr=False)
@@ -210,13 +216,16 @@ def _draws_on_check(rules: Rules) -> bool:
 class _Node:
     """One OpenSpiel state's value: immutable, so a clone shares it (and the game's log).
 
-    Before the deal ends, ``game`` is ``None`` and ``dealt`` holds the keys
-    of the cards dealt so far, in order. ``pending`` is a challenge waiting
-    for the chance node that draws the card its check turns over.
+    Before the deal ends, ``game`` is ``None``, ``dealt`` holds the keys
+    of the cards dealt so far, in order, and ``undealt`` the keys of the
+    others, ascending (the order the deal's positions count in).
+    ``pending`` is a challenge waiting for the chance node that draws the
+    card its check turns over.
     """
 
     game: GameState | None
     dealt: tuple[int, ...] = ()
+    undealt: tuple[int, ...] = ()
     pending: Challenge | None = None
     steps: int = 0
 
@@ -236,7 +245,7 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
     def __init__(self, game: CheatGame, node: _Node | None = None) -> None:
         super().__init__(game)
         self._context: _Context = game.context
-        self._node: _Node = node if node is not None else _Node(None)
+        self._node: _Node = node if node is not None else _Node(None, undealt=game.context.deck)
 
     # -- reading ---------------------------------------------------------------
 
@@ -278,11 +287,18 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         return game.is_over or node.steps >= self._context.max_steps
 
     def returns(self) -> list[float]:
-        """Each seat's reward: 0 until the end, and 0 for every seat when cut short."""
+        """Each seat's reward: 0 until the end; cut short, by its standing at the cut.
+
+        A finished game pays :func:`cheatrules.variants.rewards`; a game
+        cut short at ``max_steps`` pays what the rules' ending would if the
+        seats still in left in order of hand size, fewest cards first (seats
+        with as many cards as each other share their places' pay). See the
+        OpenSpiel guide.
+        """
         game = self._node.game
-        if game is None or not game.is_over:  # going on, or cut short at max_steps
+        if game is None or not self.is_terminal():
             return [0.0] * self._context.rules.players
-        return list(rewards(game, self._context.reward))
+        return list(_adapters.cut_rewards(game, self._context.reward))
 
     def _legal_actions(self, player: int) -> list[int]:
         game = self._node.game
@@ -293,20 +309,22 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         return indices
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes (card keys) with their probabilities.
+        """The chance outcomes, positions ``0`` to ``k - 1``, each with probability ``1 / k``.
 
-        During the deal: the cards not yet dealt, each card equally likely
-        (a card with two copies twice as likely). At a check's draw: the
-        cards of the challenged group, each equally likely.
+        During the deal, position ``i`` deals the ``i``-th of the ``k``
+        cards not yet dealt, counted in key order (every copy of the deck
+        equally likely). At a check's draw, position ``i`` turns over the
+        ``i``-th card of the challenged group of ``k`` cards. ``k`` is the
+        number of cards left to deal, or the group's size: never a hidden
+        card's identity.
         """
+        count = self._chance_count()
+        return [(position, 1.0 / count) for position in range(count)]
+
+    def _chance_count(self) -> int:
+        """How many outcomes this chance node has: cards left to deal, or the group's size."""
         node = self._node
-        if node.game is None:
-            left = Counter(self._context.deck)
-            left.subtract(node.dealt)
-        else:
-            left = Counter(card.key for card in self._challenged())
-        total = sum(left.values())
-        return [(key, count / total) for key, count in sorted(left.items()) if count > 0]
+        return len(node.undealt) if node.game is None else len(self._challenged())
 
     def _challenged(self) -> tuple[Card, ...]:
         """The cards of the group the pending challenge turns over a card of."""
@@ -327,30 +345,29 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         seat = game.to_move
         assert seat is not None
         decided = context.space.decode(action, game.observe(seat))  # EncodingError if illegal
-        if (
-            isinstance(decided, Challenge)
-            and context.check_draws
-            and len({card.key for card in _group(game, decided)}) > 1
-        ):
+        if isinstance(decided, Challenge) and context.check_draws:
+            # Every challenge draws, even from a group of one card or of copies of one card.
             self._node = _Node(game, pending=decided, steps=node.steps + 1)
             return
         self._node = _Node(game.apply(decided), steps=node.steps + 1)
 
     def _chance(self, node: _Node, action: int) -> _Node:
-        outcomes = dict(self.chance_outcomes())
-        if action not in outcomes:
-            cards = " ".join(str(CARD_BY_KEY[key]) for key in outcomes)
+        count = self._chance_count()
+        if not 0 <= action < count:
+            drawn = "cards not yet dealt" if node.game is None else "cards of the challenged group"
             raise IllegalActionError(
-                f"chance outcome {action!r} is not possible now; the outcomes are the keys of "
-                f"{cards} ({', '.join(map(str, outcomes))})"
+                f"chance outcome {action!r} is not possible now; the outcomes are the positions "
+                f"0 to {count - 1} of the {count} {drawn}"
             )
         if node.game is None:
-            dealt = (*node.dealt, int(action))
-            if len(dealt) < len(self._context.deck):
-                return _Node(None, dealt=dealt)
+            undealt = node.undealt
+            dealt = (*node.dealt, undealt[action])
+            undealt = undealt[:action] + undealt[action + 1 :]
+            if undealt:
+                return _Node(None, dealt=dealt, undealt=undealt)
             return _Node(_dealt(self._context.rules, dealt), dealt=dealt)
         game = node.game
-        card = CARD_BY_KEY[int(action)]
+        card = self._challenged()[action]
         scripted = attrs.evolve(game, draws=(*game.draws, (len(game.events), card)))
         assert node.pending is not None
         return _Node(scripted.apply(node.pending), steps=node.steps)
@@ -358,15 +375,13 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
     def _action_to_string(self, player: int, action: int) -> str:
         if player != pyspiel.PlayerId.CHANCE:
             return self._context.describe(action)
-        card = CARD_BY_KEY.get(int(action))
-        if card is None:
-            return f"chance outcome {action}"
         node = self._node
-        if node.game is None:
+        if node.game is None and 0 <= action < len(node.undealt):
+            card = CARD_BY_KEY[node.undealt[action]]
             return f"deal {card} {_destination(self._context.rules, len(node.dealt))}"
-        if node.pending is not None:
-            return f"turn over {card}"
-        return f"card {card}"
+        if node.pending is not None and 0 <= action < len(group := self._challenged()):
+            return f"turn over {group[action]}"
+        return f"chance outcome {action}"
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -384,7 +399,10 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         rng = random.Random(seed)
         node = self._node
         if node.game is None:
-            resampled = _Node(None, dealt=self._redealt(player_id, rng))
+            dealt = self._redealt(player_id, rng)
+            undealt = Counter(self._context.deck)
+            undealt.subtract(dealt)
+            resampled = _Node(None, dealt=dealt, undealt=tuple(sorted(undealt.elements())))
         else:
             game = sample(node.game.observe(player_id), rng)
             resampled = attrs.evolve(node, game=game)
@@ -423,26 +441,6 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
 #: The text of each card, by key (``str(card)`` formats its rank and suit each time).
 _CARD_TEXT = {key: str(card) for key, card in CARD_BY_KEY.items()}
 
-# The text of events already told, by id (kept with the event, so the id stays its own).
-# A seat's log shares its events from one state to the next, so each is told once.
-_EVENT_TEXT: dict[int, tuple[Event, str]] = {}
-
-
-def _event_text(event: Event) -> str:
-    """``str(event)``, made once per event object."""
-    found = _EVENT_TEXT.get(id(event))
-    if found is not None and found[0] is event:
-        return found[1]
-    if len(_EVENT_TEXT) >= 200_000:
-        _EVENT_TEXT.clear()
-    text = str(event)
-    _EVENT_TEXT[id(event)] = (event, text)
-    return text
-
-
-def _group(game: GameState, challenge: Challenge) -> tuple[Card, ...]:
-    return game.groups[-2 if challenge.earlier else -1][1]
-
 
 def _destination(rules: Rules, position: int) -> str:
     """Where the card dealt ``position``-th goes: set aside, to a seat, or to the stock."""
@@ -479,7 +477,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
     Returns at the end are :func:`cheatrules.variants.rewards` for the
     ``reward`` parameter (``"win-loss"`` or ``"placing"``, as in the
     PettingZoo and Gymnasium adapters); a game cut short at ``max_steps``
-    returns 0 to every seat.
+    pays each seat by its standing at the cut (:meth:`CheatState.returns`).
 
     Raises:
         RulesError: a parameter the rules refuse, ``reward`` other than
@@ -497,7 +495,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
         assert max_steps is not None  # not optional
         rules = rules_from_parameters(game_type.short_name, params)
         placing = reward == "placing"
-        deck = tuple(card.key for card in rules.deck.cards())
+        deck = tuple(sorted(card.key for card in rules.deck.cards()))
         self.context = _Context(
             rules,
             ActionSpace(rules),
@@ -510,7 +508,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.context.space.size,
-            max_chance_outcomes=max(deck) + 1,
+            max_chance_outcomes=len(deck),
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -542,6 +540,57 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
         """The state before the deal: a chance node that deals the first card."""
         return CheatState(self)
 
+    def deal_outcomes(self, state: GameState) -> list[int]:
+        """The chance outcomes that deal ``state``'s cards from :meth:`new_initial_state`, in order.
+
+        Each is a position among the cards not yet dealt, in key order: the
+        cards set aside, then the hands round from seat 0, then the stock,
+        as the game deals them.
+
+        >>> import cheatrules as cr
+        >>> game = pyspiel.load_game("python_cheat(players=3)")
+        >>> state = game.new_initial_state()
+        >>> for outcome in game.deal_outcomes(cr.deal(cr.english(3), seed=1)):
+        ...     state.apply_action(outcome)
+        >>> state.game_state.hands == cr.deal(cr.english(3), seed=1).hands
+        True
+
+        Raises:
+            RulesError: ``state`` plays other rules, was dealt by another
+                seat than the last, or holds a deal the game cannot deal
+                (hands not dealt round one card at a time, or not the whole deck).
+
+        """
+        rules = self.rules
+        if state.rules != rules:
+            raise RulesError("deal_outcomes: the state plays other rules than this game")
+        dealt = state.events[0]
+        assert isinstance(dealt, Dealt)
+        players = rules.players
+        total = sum(dealt.hand_sizes)
+        round_sizes = [total // players + (seat < total % players) for seat in range(players)]
+        if state.dealer != players - 1 or list(dealt.hand_sizes) != round_sizes:
+            raise RulesError(
+                "deal_outcomes: the game deals one card at a time round from seat 0, the "
+                f"last seat ({players - 1}) dealing; this deal was dealt by seat "
+                f"{state.dealer} with hands of {', '.join(map(str, dealt.hand_sizes))} cards"
+            )
+        cards = [*dealt.set_aside]
+        cards += [dealt.hands[position % players][position // players] for position in range(total)]
+        cards += dealt.stock
+        undealt = list(self.context.deck)
+        if sorted(card.key for card in cards) != undealt:
+            raise RulesError(
+                f"deal_outcomes: the game deals the whole deck of {len(undealt)} cards; "
+                f"this deal holds {len(cards)}"
+            )
+        outcomes = []
+        for card in cards:
+            position = undealt.index(card.key)
+            outcomes.append(position)
+            del undealt[position]
+        return outcomes
+
     def max_chance_nodes_in_history(self) -> int:
         """The deal's cards, and at most one draw per decision."""
         return len(self.context.deck) + self.context.max_steps
@@ -564,12 +613,15 @@ class Observer:
 
     With perfect recall (the information state), the tensor is
     :class:`~cheatrules.information_state.InformationStateEncoder`'s vector
-    and the string the seat's view followed by its log, one event a line.
-    Without (the observation), the tensor is
-    :class:`~cheatrules.encoding.ObservationEncoder`'s vector and the string
-    the view alone. ``dict`` holds the encoder's sections by name. Before
-    the deal ends the tensor is zeros and the string lists the cards the
-    seat was dealt so far.
+    (a summary of the seat's history) and the string is exact: the seat's
+    view (``str(observation)``), then every field of the observation, its
+    log one event a line with the cards the seat saw, so two states give
+    the same string exactly when the seat's views are equal. Without (the
+    observation), the tensor is :class:`~cheatrules.encoding.ObservationEncoder`'s
+    vector and the string ``str(observation)``, a summary of the view
+    alone. ``dict`` holds the encoder's sections by name. Before the deal
+    ends the tensor is zeros and the string lists the cards the seat was
+    dealt so far, in order.
 
     Raises:
         RulesError: ``params`` given, or an observation type other than a
@@ -620,9 +672,7 @@ class Observer:
             )
             return f"seat {player}: dealing, {len(node.dealt)} cards dealt; mine: {mine}"
         seen = node.game.observe(player)
-        text = str(seen)
-        if self._recall:
-            text += "\n" + "\n".join(map(_event_text, seen.events))
+        text = view_text(seen) if self._recall else str(seen)
         if node.pending is not None:
             text += f"\nseat {node.game.to_move} challenges: a card is drawn"
         return text

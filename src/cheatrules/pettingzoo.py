@@ -171,7 +171,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
     (a win: both endings the library ships count every seat that leaves
     before the end among the winners), and takes PettingZoo's dead step
     (``step(None)``) next. After ``max_steps`` decisions without an end,
-    every agent still in is truncated with reward 0.
+    every agent still in is truncated and paid by its standing at the cut:
+    what the rules' ending would pay had the seats still in left in order
+    of hand size, fewest cards first, seats with as many cards as each
+    other sharing their places' pay (so the seat with the most cards, alone,
+    gets what losing pays: -1).
 
     ``reset(seed=s)`` deals the same cards for the same ``s`` (and the same
     random draws during play, where the rules have any); resets without a
@@ -356,9 +360,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._clear_rewards()
         self._pay(state, state.finishing_order[before:])
         if not state.is_over and self.max_steps is not None and self.steps >= self.max_steps:
+            standing = _adapters.cut_rewards(state, self.reward_scheme)
             for other in self.agents:
                 if not self.terminations[other]:
                     self.truncations[other] = True
+                    self.rewards[other] = standing[self._seats[other]]
         self._accumulate_rewards()
         if not state.is_over:
             self._viewer = self._to_move(state)
