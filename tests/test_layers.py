@@ -194,6 +194,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.openspiel",
             "cheatrules.gymnasium",
             "cheatrules._adapters",
+            "cheatrules._view_text",
         ],
     ),
     ("command line", ["cheatrules.cli.*", "cheatrules.__main__"]),
