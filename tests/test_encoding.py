@@ -446,7 +446,7 @@ def test_the_vector_agrees_with_the_observation_and_its_text(
         f"hand sizes: {' '.join(str(int(size)) for size in encoder.section(vector, 'hand_sizes'))}"
         in text
     )
-    assert f"pile: {int(vector[encoder.layout[6][1]])} cards" in text
+    assert f"pile: {int(vector[encoder.layout[6][1]])} card" in text
     if not seen.is_over:
         assert f"next claim: {' '.join(map(str, allowed))}" in text
 

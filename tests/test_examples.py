@@ -11,8 +11,8 @@ import pytest
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 #: Command-line arguments that keep an example short here (IS-MCTS: one game of at most
-#: 60 decisions, two simulations a decision).
-ARGUMENTS = {"ismcts_vs_counting.py": ["1", "2", "60"]}
+#: 60 decisions, two simulations a decision; the first learner: three games of each stage).
+ARGUMENTS = {"ismcts_vs_counting.py": ["1", "2", "60"], "first_learner.py": ["3", "3", "3"]}
 
 
 def test_there_are_examples() -> None:
