@@ -10,14 +10,12 @@ installs them); without them the test fails and says so.
 from __future__ import annotations
 
 import io
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -25,34 +23,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 import cheatrules as cr
 from cheatrules.cli import main
 
+from .browser import chromium
 from .test_html_replay import LONG, Page, drawn, read, states_of, table_after
 
 WIDTH, HEIGHT = 1280, 800
 WAIT = 10.0  # the longest the page may take to show a frame
-
-
-def chromium() -> webdriver.Chrome:
-    """Headless Chromium showing 1280×800 CSS pixels, its console kept; fails when it is missing."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        pytest.fail(
-            "the browser tests need Chromium and its driver: "
-            "apt-get install -y chromium chromium-driver (.ci/run installs them)"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(argument)
-    options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    chrome = webdriver.Chrome(service=Service(driver), options=options)
-    # The window's outer size holds no browser frame when headless, but pin the page's own.
-    chrome.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False},
-    )
-    return chrome
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +42,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[cr.GameState, Path, 
 
 @pytest.fixture
 def browser() -> Iterator[webdriver.Chrome]:
-    driver = chromium()
+    driver = chromium(WIDTH, HEIGHT, pinned=True)
     try:
         yield driver
     finally:

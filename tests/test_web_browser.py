@@ -9,21 +9,19 @@ installs them); without them the test fails and says so.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from cheatrules.web import create_app
 
+from .browser import chromium
 from .web_client import served
 
 WAIT = 10.0  # the longest any page may take to show what it should
@@ -36,26 +34,9 @@ def server(tmp_path: Path) -> Iterator[str]:
         yield f"http://{address}"
 
 
-def chromium() -> WebDriver:
-    """Headless Chromium through Debian's chromedriver; fails (not skips) when either is missing."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        pytest.fail(
-            "the browser tests need Chromium and its driver: "
-            "apt-get install -y chromium chromium-driver (.ci/run installs them)"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(argument)
-    options.add_argument("--window-size=1000,900")
-    return webdriver.Chrome(service=Service(driver), options=options)
-
-
 @pytest.fixture
 def browser() -> Iterator[WebDriver]:
-    driver = chromium()
+    driver = chromium(1000, 900)
     try:
         yield driver
     finally:

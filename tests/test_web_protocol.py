@@ -7,7 +7,6 @@ without delay and the challenge window is long, so nothing waits on a clock.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -331,23 +330,6 @@ def test_house_rules_are_the_rules_options(tmp_path: Path) -> None:
         assert client.get("/").status_code == 200
         page = client.get(f"/table/{made['table']}")
         assert page.status_code == 200 and 'id="cheat"' in page.text
-
-
-def test_serve_without_the_web_extra_names_the_extra(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # As if Starlette were not installed: the web package must be imported afresh, and fail.
-    for name in [name for name in sys.modules if name.split(".")[0] == "starlette"]:
-        monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.setitem(sys.modules, "starlette", None)
-    for name in [name for name in sys.modules if name.startswith("cheatrules.web")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.delattr(cr, "web")
-    with pytest.raises(SystemExit) as exit_:
-        main(["serve", "--port", "0"])
-    assert exit_.value.code == 2
-    said = capsys.readouterr().err
-    assert 'needs the web extra (starlette is missing): pip install "cheatrules[web]"' in said
 
 
 def test_serve_passes_its_options_to_the_server(
