@@ -195,7 +195,7 @@ def test_only_the_last_group_is_turned_over() -> None:
     state = play_and_accept(state, "K♣", "A")
     state = state.apply(Play("2♥", "2")).apply(Challenge())
     assert state.events[-2] == cr.Revealed(1, cr.cards("2♥"), Rank.TWO, truthful=True)
-    assert state.events[-1] == cr.PileTaken(2, cr.cards("K♣ 2♥"))
+    assert state.events[-1] == cr.PileTaken(2, cr.cards("K♣ 2♥"), groups=2)
     assert cr.Card.parse("K♣") in state.hands[2]
 
 
@@ -232,7 +232,7 @@ def test_worked_example_the_left_neighbour_challenges() -> None:
     assert state.events[-3:] == (
         cr.Challenged(seat=1, declarer=0),
         cr.Revealed(0, cr.cards("7♣ K♦"), Rank.SEVEN, truthful=False),
-        cr.PileTaken(0, cr.cards("2♠ 3♦ 4♥ 5♣ 6♠ 7♣ K♦")),
+        cr.PileTaken(0, cr.cards("2♠ 3♦ 4♥ 5♣ 6♠ 7♣ K♦"), groups=6),
     )
     assert len(state.hands[0]) == 1 + 7  # Q♣ and the 5 + 2 = 7 cards picked up
     assert state.pile == ()
@@ -242,7 +242,7 @@ def test_worked_example_the_left_neighbour_challenges() -> None:
 def test_worked_example_a_later_opponent_challenges_after_the_left_neighbour_accepts() -> None:
     state = worked_example().apply(Play("7♣ K♦", "7")).apply(Accept()).apply(Challenge())
     assert state.events[-3] == cr.Challenged(seat=2, declarer=0)
-    assert state.events[-1] == cr.PileTaken(0, cr.cards("2♠ 3♦ 4♥ 5♣ 6♠ 7♣ K♦"))
+    assert state.events[-1] == cr.PileTaken(0, cr.cards("2♠ 3♦ 4♥ 5♣ 6♠ 7♣ K♦"), groups=6)
     assert (state.to_move, state.required_rank) == (1, Rank.EIGHT)
 
 

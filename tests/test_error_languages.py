@@ -216,7 +216,7 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     ),
     "record of another version": (
         lambda: cr.loads('{"format": "cheatrules", "version": 7}'),
-        "unknown record version 7; this library reads version 1",
+        "unknown record version 7; this library reads versions 1 and 2",
     ),
     "illegal action in a record": (
         lambda: cr.loads(_tampered(cr.dumps(_window()), ["play 2♥ as A"])),

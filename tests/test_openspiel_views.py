@@ -284,4 +284,7 @@ def test_every_challenge_under_the_one_card_check_draws_even_from_copies_of_one_
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "turn over 8♦"
     state.apply_action(1)
     revealed = next(e for e in reversed(game_of(state).events) if isinstance(e, Revealed))
-    assert revealed == Revealed(0, (eights[0],), cr.Rank.ACE, truthful=False)
+    # Copies of one card are one: the card drawn takes the first place that holds it.
+    assert revealed == Revealed(
+        0, (eights[0],), cr.Rank.ACE, truthful=False, positions=(0,), drawn=True
+    )

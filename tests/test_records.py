@@ -95,7 +95,7 @@ def mutate(path: list[Any], value: Any) -> str:
         (TEXT[: len(TEXT) // 2], "a record must be JSON"),
         ("[1, 2]", "a record must be a JSON object"),
         ('{"format": "pgn"}', "not a cheatrules record: format is 'pgn'"),
-        (mutate(["version"], 2), "unknown record version 2; this library reads version 1"),
+        (mutate(["version"], 3), "unknown record version 3; this library reads versions 1 and 2"),
         (mutate(["version"], "1"), "unknown record version '1'"),
         (mutate(["rules", "game"], "poker"), "unknown game 'poker'; known: english, verish"),
         (mutate(["rules", "players"], "3"), "rules.players must be int; got '3'"),

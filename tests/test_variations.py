@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -430,7 +431,12 @@ def test_the_cards_not_drawn_stay_hidden_from_the_table() -> None:
     state = one_card_challenge(0)
     (shown,) = state.events[-2].cards  # type: ignore[attr-defined]
     seen = state.observe(2)
-    assert seen.events[-2] == state.events[-2]  # everyone sees the card turned over
+    # Everyone sees the card turned over; where chance drew it from in a sorted
+    # group seat 2 cannot see would tell how the group's other cards rank.
+    turned = state.events[-2]
+    assert isinstance(turned, cr.events.Revealed) and turned.drawn
+    assert seen.events[-2] == attrs.evolve(turned, positions=())
+    assert state.observe(0).events[-2] == turned  # the declarer knows its group
     assert seen.events[-1] == cr.events.PileTaken(taker_of(state), (), 2)  # and no other
     hidden = ({cr.Card.parse("A♦"), cr.Card.parse("K♣")} - {shown}).pop()
     known = seen.knowledge()
@@ -458,7 +464,7 @@ def test_an_earlier_claim_may_be_challenged_until_the_turn_after_the_next_begins
     assert state.events[-3:] == (
         cr.events.Challenged(2, 0, earlier=True),
         cr.events.Revealed(0, cr.cards("K♦"), Rank.ACE, False, earlier=True),
-        cr.events.PileTaken(0, cr.cards("K♦ 2♥")),  # the bluffer takes the whole pile
+        cr.events.PileTaken(0, cr.cards("K♦ 2♥"), groups=2),  # the bluffer takes the whole pile
     )
     # The challenged declarer's left neighbour plays next, on with the sequence.
     assert (state.to_move, state.required_rank) == (1, Rank.THREE)
@@ -468,7 +474,7 @@ def test_an_earlier_claim_may_be_challenged_until_the_turn_after_the_next_begins
 def test_the_newest_claim_is_still_challenged_the_usual_way() -> None:
     state = extended_table().apply(Challenge())
     assert state.events[-2] == cr.events.Revealed(1, cr.cards("2♥"), Rank.TWO, True)
-    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("K♦ 2♥"))
+    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("K♦ 2♥"), groups=2)
 
 
 def test_a_declarer_cannot_challenge_its_own_earlier_claim() -> None:
@@ -505,7 +511,7 @@ def test_challenging_the_claim_beneath_a_final_play_does_not_win_the_game_for_it
     assert state.events[-3:] == (
         cr.events.Challenged(2, 0, earlier=True),
         cr.events.Revealed(0, cr.cards("K♦"), Rank.ACE, False, earlier=True),
-        cr.events.PileTaken(0, cr.cards("K♦")),  # the pile beneath the final play
+        cr.events.PileTaken(0, cr.cards("K♦"), kept=1),  # the pile beneath the final play
     )
     # The final play stays on the table, apart, and its window completes:
     # seat 2, who challenged the other claim, then seat 0 are asked.
@@ -538,7 +544,7 @@ def test_a_wrong_challenge_beneath_a_final_play_leaves_its_window_open_too() -> 
     rules = cr.english(3, window="extended")
     state = cr.deal(rules, hands=["A♦ 5♣ 6♣", "2♥", "Q♥ 8♣ 8♦"])
     state = accept_all(state.apply(Play("A♦", "A"))).apply(Play("2♥", "2")).apply(EARLIER)
-    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("A♦"))  # seat 2 was wrong
+    assert state.events[-1] == cr.events.PileTaken(2, cr.cards("A♦"), kept=1)  # seat 2 was wrong
     assert (state.phase, state.to_move, state.pile) == (Phase.CHALLENGE, 2, cr.cards("2♥"))
     round_trips(state)
 

@@ -120,7 +120,7 @@ def test_only_the_last_group_can_be_checked() -> None:
     state = cr.deal(cr.verish(3), hands=["6♣ 7♣", "Q♣ 9♣", "10♣ J♣"], hidden="A♠")
     state = state.apply(Play("6♣", "Q")).apply(Play("Q♣", "Q")).apply(Challenge())
     assert state.events[-2] == cr.Revealed(1, cr.cards("Q♣"), Rank.QUEEN, truthful=True)
-    assert state.events[-1] == cr.PileTaken(2, cr.cards("6♣ Q♣"))
+    assert state.events[-1] == cr.PileTaken(2, cr.cards("6♣ Q♣"), groups=2)
 
 
 # -- challenges: the rule book's example in both versions --------------------------
@@ -131,7 +131,7 @@ def test_worked_example_the_bluff_is_caught() -> None:
     assert state.events[-3:] == (
         cr.Challenged(seat=1, declarer=0),
         cr.Revealed(0, cr.cards("7♣ K♥"), Rank.KING, truthful=False),
-        cr.PileTaken(0, cr.cards("6♣ 6♠ 8♣ 8♠ 7♣ K♥")),
+        cr.PileTaken(0, cr.cards("6♣ 6♠ 8♣ 8♠ 7♣ K♥"), groups=3),
     )
     assert len(state.hands[0]) == 1 + 6
     assert state.pile == ()
@@ -151,7 +151,7 @@ def test_worked_example_the_claim_is_true_and_the_older_cards_play_no_part() -> 
     state = worked_example("K♥ K♦").apply(Challenge())
     # The four older cards are all lies, yet only A's group decides.
     assert state.events[-2] == cr.Revealed(0, cr.cards("K♦ K♥"), Rank.KING, truthful=True)
-    assert state.events[-1] == cr.PileTaken(1, cr.cards("6♣ 6♠ 8♣ 8♠ K♦ K♥"))
+    assert state.events[-1] == cr.PileTaken(1, cr.cards("6♣ 6♠ 8♣ 8♠ K♦ K♥"), groups=3)
     assert len(state.hands[1]) == 1 + 6
     state = state.apply(Discard(()))
     # The next active player after the challenger opens.
@@ -187,7 +187,7 @@ def two_fours_offered() -> cr.GameState:
         hidden="A♠",
     )
     state = state.apply(Play("J♣", "Q")).apply(Play("Q♠", "Q")).apply(Challenge())
-    assert state.events[-1] == cr.PileTaken(1, cr.cards("J♣ Q♠"))
+    assert state.events[-1] == cr.PileTaken(1, cr.cards("J♣ Q♠"), groups=2)
     return state
 
 

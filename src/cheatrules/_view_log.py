@@ -16,6 +16,7 @@ import attrs
 
 from cheatrules._stored_view import StoredView
 from cheatrules.cards import Card, Rank
+from cheatrules.chance import Chance
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
@@ -31,6 +32,7 @@ from cheatrules.events import (
     Refused,
     Revealed,
     WentOut,
+    positions_in,
 )
 from cheatrules.policies.challenges import proves
 from cheatrules.seating import Seating
@@ -112,12 +114,18 @@ class _Group:
 class _Replay:
     """The seat's log followed from the deal, with what the seat knows at each event."""
 
-    def __init__(self, seen: StoredView) -> None:
+    def __init__(self, seen: StoredView, *, filling: bool = False) -> None:
         self.seen = seen
         self.rules = seen.rules
         self.me = seen.seat
         self.players = seen.players
         self.size = seen.rules.deck.size
+        # A version-1 record's events lack the facts the engine's carry now
+        # (the places a check turned over, the groups a pickup took and
+        # kept): with ``filling``, each is worked out and the event made
+        # again, by its index; else each is checked.
+        self.filling = filling
+        self.filled: dict[int, Event] = {}
 
     def fail(self, index: int, event: Event, template: str, **params: object) -> RecordError:
         """The error for event ``index``: ``template`` (marked ``N_``) with ``params``."""
@@ -436,7 +444,55 @@ class _Replay:
                 )
         else:
             self.held_check(index, event, event.cards, shown=True)
+        if self.filling:
+            event = self.fill_positions(index, event, group)
+        else:
+            self.check_positions(index, event, group)
         self.shown = event
+
+    def fill_positions(self, index: int, event: Revealed, group: _Group) -> Revealed:
+        """A version-1 reveal with the places its cards were turned over from, as the engine says.
+
+        Whether chance chose them, the rules' check tells (asked of a group
+        of that size); the places are the seat's own group's, known to it,
+        the whole group's where the check turned it all over, and none
+        (unseen) where chance chose them in a group the seat did not lay.
+        """
+        drawn = _check_draws(self.seen, group.count)
+        if group.seat == self.me:
+            positions = positions_in(group.cards, event.cards)
+        elif drawn:
+            positions = ()
+        else:
+            positions = tuple(range(len(event.cards)))
+        filled = attrs.evolve(event, positions=positions, drawn=drawn)
+        self.filled[index] = filled
+        return filled
+
+    def check_positions(self, index: int, event: Revealed, group: _Group) -> None:
+        """The places a reveal names: none if chance chose them unseen, else one per card shown."""
+        positions = event.positions
+        if event.drawn and group.seat != self.me:
+            if positions:
+                raise self.fail(
+                    index, event, N_("places chance chose in another seat's group are not seen")
+                )
+            return
+        if len(positions) != len(event.cards) or len(set(positions)) != len(positions):
+            raise self.fail(
+                index, event, N_("positions must name one place of the group for each card shown")
+            )
+        if not all(0 <= place < group.count for place in positions):
+            raise self.fail(
+                index,
+                event,
+                N_("positions must be places of the group, 0 to %(last)s"),
+                last=group.count - 1,
+            )
+        if group.seat == self.me and positions != positions_in(group.cards, event.cards):
+            raise self.fail(
+                index, event, N_("positions must be where the cards shown lie in the group")
+            )
 
     def on_pile_taken(self, index: int, event: PileTaken, before: Event) -> None:
         """The pickup that ends a challenge: the loser takes the pile."""
@@ -466,6 +522,17 @@ class _Replay:
             )
         if event.seat == me:
             self.check_own_pickup(index, event, shown, taken)
+        groups, kept = len(taken), int(keeps)
+        if self.filling:
+            self.filled[index] = attrs.evolve(event, groups=groups, kept=kept)
+        elif (event.groups, event.kept) != (groups, kept):
+            raise self.fail(
+                index,
+                event,
+                N_("groups and kept must be the %(groups)s groups taken and the %(kept)s kept"),
+                groups=groups,
+                kept=kept,
+            )
         self.table = [newest] if keeps else []
         self.on_table = Counter(newest.cards) if keeps else Counter()
         if event.seat == me:
@@ -729,6 +796,14 @@ def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
             rank=rank,
             allowed=allowed,
         )
+
+
+def _check_draws(seen: StoredView, count: int) -> bool:
+    """Whether the rules' check draws from chance to turn over cards of a group of ``count``."""
+    probe = Chance("probe")
+    group = tuple(sorted(seen.rules.deck.cards()))[:count]
+    seen.rules.check.shown(group, probe)
+    return probe.used
 
 
 # What the seat checks and learns from each kind of event after the deal, in

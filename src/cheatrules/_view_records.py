@@ -68,17 +68,25 @@ from cheatrules.table import Claim, Outcome, Phase
 __all__ = ["read_view"]
 
 
-def read_view(view: dict[str, Any]) -> Observation:
+def read_view(view: dict[str, Any], version: int = 2) -> Observation:
     """The observation a view record's ``"view"`` object holds, checked to be one a game gives.
+
+    A record of ``version`` 1 holds events without the facts version 2's
+    carry (:data:`V2_FIELDS`); they are worked out while the log is
+    followed, as the engine states them.
 
     Raises:
         RecordError: a field is missing, of the wrong kind, or does not fit
             the rest of the view; the message names the field.
 
     """
-    stored = _read_view(view)
+    stored = _read_view(view, version)
     _check_fields(stored)
-    _Replay(stored).run()
+    replay = _Replay(stored, filling=version < 2)
+    replay.run()
+    if replay.filled:
+        events = tuple(replay.filled.get(index, event) for index, event in enumerate(stored.events))
+        stored = attrs.evolve(stored, events=events)
     _check_decision(stored)
     return observation(stored)
 
@@ -86,7 +94,7 @@ def read_view(view: dict[str, Any]) -> Observation:
 # -- reading the fields ---------------------------------------------------------------
 
 
-def _read_view(view: dict[str, Any]) -> StoredView:
+def _read_view(view: dict[str, Any], version: int) -> StoredView:
     rules = _read_rules(_get(view, "rules", dict, "view"))
     outcome = view.get("outcome")
     return StoredView(
@@ -117,7 +125,7 @@ def _read_view(view: dict[str, Any]) -> StoredView:
             ),
         ),
         events=tuple(
-            _read_event(item, index)
+            _read_event(item, index, version)
             for index, item in enumerate(_get(view, "events", list, "view"))
         ),
         offered=_checked("view.offered", lambda: ranks(_get(view, "offered", list, "view"))),
@@ -176,7 +184,12 @@ _EVENTS: dict[str, type[Event]] = {
 }
 
 
-def _read_event(data: object, index: int) -> Event:
+#: The fields of events that version-1 view records lack, with what stands in for each until the
+#: log is followed (the reader then works out the fact itself).
+V2_FIELDS: dict[str, Any] = {"positions": (), "drawn": False, "groups": 0, "kept": 0}
+
+
+def _read_event(data: object, index: int, version: int = 2) -> Event:
     name = _get(data, "event", str, f"view.events[{index}]")
     cls = _EVENTS.get(name)
     if cls is None:
@@ -199,6 +212,9 @@ def _read_event(data: object, index: int) -> Event:
         )
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
+        if field.name not in data and version < 2 and field.name in V2_FIELDS:
+            values[field.name] = V2_FIELDS[field.name]
+            continue
         if field.name not in data:
             raise RecordError(
                 N_("view.events[%(index)s]: %(name)s lacks %(field)s"),
@@ -226,9 +242,9 @@ def _event_value(name: str, raw: Any, where: str) -> Any:
         return Rank.parse(raw)
     if name == "ranks":
         return ranks(_list(raw, where))
-    if name in ("winners", "losers", "hand_sizes"):
+    if name in ("winners", "losers", "hand_sizes", "positions"):
         return tuple(_ints(_list(raw, where), where))
-    if name in ("truthful", "forced", "earlier"):
+    if name in ("truthful", "forced", "earlier", "drawn"):
         if not isinstance(raw, bool):
             raise RecordError(
                 N_("%(where)s must be true or false; got %(got)s"), where=where, got=repr(raw)

@@ -52,6 +52,19 @@ class Chance:
         """One of ``items``, each equally likely."""
         return items[self.randrange(len(items))]
 
+    @property
+    def used(self) -> bool:
+        """Whether anything was drawn from this chance: a rule's answer that chance chose.
+
+        >>> chance = Chance("7:12")
+        >>> chance.used
+        False
+        >>> _ = chance.randrange(2)
+        >>> chance.used
+        True
+        """
+        return self._rng is not None
+
     def __repr__(self) -> str:
         return f"Chance({self._seed!r})"
 
@@ -64,11 +77,12 @@ class Drawn(Chance):
     'K♣'
     """
 
-    __slots__ = ("_card",)
+    __slots__ = ("_card", "_drawn")
 
     def __init__(self, card: Card) -> None:
         super().__init__(f"drawn {card}")
         self._card = card
+        self._drawn = False
 
     def randrange(self, stop: int) -> int:
         """Not available: a scripted draw names a card, so draw with :meth:`choice`.
@@ -90,11 +104,17 @@ class Drawn(Chance):
         """
         for item in items:
             if item == self._card:
+                self._drawn = True
                 return item
         raise RulesError(
             N_("the draw is scripted to turn over %(card)s, which is not in the group"),
             card=self._card,
         )
+
+    @property
+    def used(self) -> bool:
+        """Whether the scripted card was drawn (the draw it stands for was made)."""
+        return self._drawn
 
     def __repr__(self) -> str:
         return f"Drawn({self._card})"

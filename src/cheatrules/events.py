@@ -26,6 +26,7 @@ from typing import ClassVar
 import attrs
 
 from cheatrules.cards import Card, Rank
+from cheatrules.errors import N_, RulesError
 
 __all__ = [
     "Accepted",
@@ -43,6 +44,7 @@ __all__ = [
     "Visibility",
     "WentOut",
     "describe_claim",
+    "positions_in",
 ]
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -56,6 +58,34 @@ def describe_claim(count: int, rank: Rank) -> str:
     """
     word = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
     return f"{word} {rank.singular if count == 1 else rank.plural}"
+
+
+def positions_in(group: tuple[Card, ...], shown: tuple[Card, ...]) -> tuple[int, ...]:
+    """The places in ``group`` of the cards ``shown``, in order: :attr:`Revealed.positions`.
+
+    A check answers with cards; the log keeps its answer as places, whatever
+    the check's shape. Copies of one card take the first free places.
+
+    >>> from cheatrules.cards import cards
+    >>> positions_in(cards("7♣ 7♣ K♦"), cards("K♦ 7♣"))
+    (2, 0)
+
+    Raises:
+        RulesError: a card shown is not in the group (or more often than it is).
+
+    """
+    free = list(range(len(group)))
+    places = []
+    for card in shown:
+        place = next((place for place in free if group[place] == card), None)
+        if place is None:
+            raise RulesError(
+                N_("the check turned over %(card)s, which the challenged group does not hold"),
+                card=card,
+            )
+        free.remove(place)
+        places.append(place)
+    return tuple(places)
 
 
 def _show(cards: tuple[Card, ...]) -> str:
@@ -98,6 +128,10 @@ def _count_cards(instance: Played | PileTaken | Drew) -> int:
 
 def _count_aside(instance: Dealt) -> int:
     return len(instance.set_aside)
+
+
+def _every_position(instance: Revealed) -> tuple[int, ...]:
+    return tuple(range(len(instance.cards)))
 
 
 @attrs.frozen
@@ -217,10 +251,24 @@ class Refused(Event):
 
 @attrs.frozen
 class Revealed(Event):
-    """The challenged group turned over for all to see: ``seat`` laid ``cards`` as ``rank``.
+    """Cards of the challenged group turned over for all to see: ``seat`` laid them as ``rank``.
 
-    ``cards`` is the whole group, or the one card a one-card check drew.
-    ``earlier`` marks the group beneath the newest (an extended window).
+    ``cards`` are the cards the rules' check turned over: the whole group,
+    or some of its cards (a one-card check's one). ``earlier`` marks the
+    group beneath the newest (an extended window). ``positions`` are the
+    places of those cards in the group, as the table holds it (its cards
+    sorted), in the order shown, so that a check of any shape says which
+    cards it turned over; copies of one card take the first places that
+    hold it. ``drawn`` says whether chance chose them.
+
+    Every seat sees the cards and the verdict. Where chance chose them, the
+    other seats' view has no ``positions`` (empty): a place in a sorted
+    group they cannot see would tell them how its other cards rank.
+
+    >>> from cheatrules.cards import cards
+    >>> shown = Revealed(1, cards("K♦"), Rank.SEVEN, False, positions=(1,), drawn=True)
+    >>> shown.seen_by(1).positions, shown.seen_by(0).positions
+    ((1,), ())
     """
 
     seat: int
@@ -228,6 +276,16 @@ class Revealed(Event):
     rank: Rank
     truthful: bool
     earlier: bool = False
+    positions: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_every_position, takes_self=True), kw_only=True
+    )
+    drawn: bool = attrs.field(default=False, kw_only=True)
+
+    def seen_by(self, seat: int) -> Revealed:
+        """Everything, but the places chance chose for any seat but the one that laid the group."""
+        if self.drawn and seat != self.seat and self.positions:
+            return attrs.evolve(self, positions=())
+        return self
 
     def __str__(self) -> str:
         return (
@@ -241,6 +299,9 @@ class PileTaken(Event):
 
     That is every card on the table, but for a final play kept apart while
     the claim beneath it was challenged (an extended window): it stays.
+    ``groups`` is how many groups the taker took, the oldest on the table,
+    and ``kept`` how many stay on the table, the newest (0 unless a final
+    play is kept apart), so that no reader works out the pickup rule again.
 
     Only the taker sees them, and only as a gathered heap: in the taker's view
     ``cards`` is sorted, not in the order they were laid, so it does not tell
@@ -254,12 +315,13 @@ class PileTaken(Event):
     seat: int
     cards: tuple[Card, ...]
     count: int = attrs.field(default=attrs.Factory(_count_cards, takes_self=True))
+    groups: int = attrs.field(default=1, kw_only=True)
+    kept: int = attrs.field(default=0, kw_only=True)
 
     def seen_by(self, seat: int) -> PileTaken:
-        """The cards as a sorted heap for the taker; the number alone for the others."""
-        if seat == self.seat:
-            return PileTaken(self.seat, tuple(sorted(self.cards)), self.count)
-        return PileTaken(self.seat, (), self.count)
+        """The cards as a sorted heap for the taker; the numbers alone for the others."""
+        cards = tuple(sorted(self.cards)) if seat == self.seat else ()
+        return PileTaken(self.seat, cards, self.count, groups=self.groups, kept=self.kept)
 
     def __str__(self) -> str:
         count = self.count

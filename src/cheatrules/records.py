@@ -16,7 +16,7 @@ True
 >>> print(text)  # doctest: +ELLIPSIS
 {
   "format": "cheatrules",
-  "version": 1,
+  "version": 2,
   "rules": {
     "game": "english",
     "players": 3,
@@ -66,8 +66,13 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads", "loads_view", "register_policy
 
 #: The value of a record's ``"format"`` field.
 FORMAT = "cheatrules"
-#: The record format version this library writes and reads.
-VERSION = 1
+#: The record format version this library writes. It reads every version up to it: version 1
+#: view records lack the facts version 2's events carry (the places a check turned over, the
+#: groups a pickup took and kept), and their reader works those out as they were.
+VERSION = 2
+
+#: The record format versions this library reads.
+VERSIONS = (1, 2)
 
 
 def dumps(state: GameState | Observation, *, seat: int | None = None) -> str:
@@ -170,9 +175,9 @@ def _parse(text: object) -> dict[str, Any]:
             N_("not a cheatrules record: format is %(found)s"), found=repr(record.get("format"))
         )
     version = record.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in VERSIONS or isinstance(version, bool):
         raise RecordError(
-            N_("unknown record version %(version)s; this library reads version 1"),
+            N_("unknown record version %(version)s; this library reads versions 1 and 2"),
             version=repr(version),
         )
     return record
@@ -303,4 +308,4 @@ def loads_view(text: str | bytes) -> Observation:
 
     """
     record = _parse(text)
-    return read_view(get(record, "view", dict, "record"))
+    return read_view(get(record, "view", dict, "record"), record["version"])

@@ -50,6 +50,7 @@ from cheatrules.events import (
     Refused,
     Revealed,
     WentOut,
+    positions_in,
 )
 from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
@@ -564,7 +565,8 @@ class GameState(ReadModel):
         groups = self._groups
         assert groups is not None  # a claim is challenged
         claim, laid = groups[1][0] if earlier else groups[0]
-        shown = rules.check.shown(laid, self._chance())
+        chance = self._chance()
+        shown = rules.check.shown(laid, chance)
         truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else claim.seat
         # A final play stays on the table, apart, when the claim beneath it is
@@ -572,8 +574,14 @@ class GameState(ReadModel):
         kept = earlier and self._waiting is not None
         change = _Change(self)
         change.record(Challenged(challenger, claim.seat, earlier))
-        change.record(Revealed(claim.seat, shown, claim.rank, truthful, earlier))
-        change.record(PileTaken(taker, change.pick_up(taker, kept)))
+        positions, drawn = positions_in(laid, shown), chance.used
+        change.record(
+            Revealed(
+                claim.seat, shown, claim.rank, truthful, earlier, positions=positions, drawn=drawn
+            )
+        )
+        pile, taken = change.pick_up(taker, kept)
+        change.record(PileTaken(taker, pile, groups=taken, kept=int(kept)))
         change.reveal(shown)
         change.passes = 0
         change.draw(taker)
@@ -832,18 +840,22 @@ class _Change:
         self.claims = _extended(self.claims, claim)
         self.pile_size += len(laid)
 
-    def pick_up(self, taker: int, keep_newest: bool) -> tuple[Card, ...]:
-        """``taker`` takes the pile into its hand (all but the newest group, if kept)."""
+    def pick_up(self, taker: int, keep_newest: bool) -> tuple[tuple[Card, ...], int]:
+        """``taker`` takes the pile into its hand (all but the newest group, if kept).
+
+        Returns the cards taken, oldest first, and how many groups they were.
+        """
         groups = self.groups
         kept: Stack[_Group] = None
         if keep_newest and groups is not None:
             kept, groups = (groups[0], None), groups[1]
-        pile = tuple(card for _, laid in _persistent.oldest_first(groups) for card in laid)
+        taken = _persistent.oldest_first(groups)
+        pile = tuple(card for _, laid in taken for card in laid)
         self.hold(taker, sorted(self.keys[taker] + tuple(card.key for card in pile)))
         self.groups = kept
         self.claims = () if kept is None else (kept[0][0],)
         self.pile_size = 0 if kept is None else len(kept[0][1])
-        return pile
+        return pile, len(taken)
 
     def reveal(self, shown: tuple[Card, ...]) -> None:
         """``shown`` were turned face up in a challenge."""
