@@ -233,3 +233,21 @@ def test_the_facts_are_what_the_table_shows(rules: cr.Rules, seed: int) -> None:
             )
             hidden = shown.drawn and seat != shown.seat
             assert seen == (attrs.evolve(shown, positions=()) if hidden else shown)
+
+
+def test_a_scripted_draw_turns_over_every_card_it_names_and_records_write_it() -> None:
+    # A sampled game is scripted to turn over what its seat saw: under a check
+    # of two cards, two pairs at one moment.
+    rules = cr.english(3).replace(check=TwoByChance())
+    state = cr.deal(rules, hands=["7♣ 9♦ K♦ 2♠", "A♠", "A♥"], seed=4)
+    state = state.apply(cr.Play("7♣ 9♦ K♦", "A"))
+    moment = len(state.events)
+    scripted = attrs.evolve(
+        state, draws=((moment, cr.Card.parse("K♦")), (moment, cr.Card.parse("7♣")))
+    )
+    after = scripted.apply(cr.Challenge())
+    shown = after.events[-2]
+    assert shown == Revealed(0, cr.cards("K♦ 7♣"), cr.Rank.ACE, False, positions=(2, 0), drawn=True)
+    assert cr.loads(cr.dumps(after)) == after
+    with pytest.raises(cr.RulesError, match="scripted to turn over Q♥"):
+        attrs.evolve(state, draws=((moment, cr.Card.parse("Q♥")),)).apply(cr.Challenge())

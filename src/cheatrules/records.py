@@ -245,7 +245,11 @@ def loads(text: str | bytes) -> GameState:
 
 
 def _read_draws(data: object) -> tuple[tuple[int, Card], ...]:
-    """The scripted draws of a record's deal: pairs of a moment and a card, moments rising."""
+    """The scripted draws of a record's deal: pairs of a moment and a card, moments rising.
+
+    A check that turned over several cards at one moment has a pair for each
+    card, in the order shown, so a moment may repeat but never fall.
+    """
     if not isinstance(data, list):
         raise RecordError(
             N_("deal.draws must be a list of [moment, card] pairs; got %(got)s"), got=repr(data)
@@ -262,7 +266,7 @@ def _read_draws(data: object) -> tuple[tuple[int, Card], ...]:
             raise RecordError(
                 N_("%(where)s: the moment must be a whole number of 1 or more"), where=where
             )
-        if draws and moment <= draws[-1][0]:
+        if draws and moment < draws[-1][0]:
             raise RecordError(
                 N_("%(where)s: the moments must rise; %(moment)s follows %(before)s"),
                 where=where,
@@ -274,14 +278,17 @@ def _read_draws(data: object) -> tuple[tuple[int, Card], ...]:
 
 
 def _check_draws(state: GameState) -> None:
-    """Every scripted draw turned over its card at a challenge of the game."""
+    """Every scripted draw turned over its cards at a challenge of the game."""
     events = state.events
+    scripted: dict[int, tuple[Card, ...]] = {}
+    for moment, card in state.draws:
+        scripted[moment] = (*scripted.get(moment, ()), card)
     for index, (moment, card) in enumerate(state.draws):
         challenged, shown = events[moment : moment + 2] if moment + 1 < len(events) else (None,) * 2
         if not (
             isinstance(challenged, Challenged)
             and isinstance(shown, Revealed)
-            and shown.cards == (card,)
+            and shown.cards == scripted[moment]
         ):
             raise RecordError(
                 N_("deal.draws[%(index)s]: no challenge at moment %(moment)s turned over %(card)s"),

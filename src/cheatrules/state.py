@@ -33,9 +33,9 @@ from cheatrules._persistent import Stack
 from cheatrules._read_model import ReadModel
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
-from cheatrules.chance import Chance, Drawn
+from cheatrules.chance import Chance
 from cheatrules.decision import GAME_OVER, Consent, Decision, DiscardOffer, Over, Turn, Window
-from cheatrules.errors import N_, NN_, IllegalActionError, Message, RankWord, SeatError
+from cheatrules.errors import N_, NN_, IllegalActionError, Message, RankWord, RulesError, SeatError
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -187,8 +187,9 @@ class GameState(ReadModel):
     def draws(self) -> tuple[tuple[int, Card], ...]:
         """The draws scripted into this game, oldest first; empty for a dealt game.
 
-        Each is a moment (the index in :attr:`events` of a challenge) and the
-        card its check turns over there. A game made by
+        Each is a moment (the index in :attr:`events` of a challenge) and a
+        card its check turns over there: one pair for each card turned over,
+        in the order shown, where the check turns over several. A game made by
         :func:`~cheatrules.sampling.sample` is scripted to draw the cards its
         seat saw turned over; every other draw, in any game, is seeded by
         :attr:`seed` and the moment. Records write the scripted draws, and
@@ -565,8 +566,7 @@ class GameState(ReadModel):
         groups = self._groups
         assert groups is not None  # a claim is challenged
         claim, laid = groups[1][0] if earlier else groups[0]
-        chance = self._chance()
-        shown = rules.check.shown(laid, chance)
+        shown, drawn = self._turned_over(laid)
         truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else claim.seat
         # A final play stays on the table, apart, when the claim beneath it is
@@ -574,7 +574,7 @@ class GameState(ReadModel):
         kept = earlier and self._waiting is not None
         change = _Change(self)
         change.record(Challenged(challenger, claim.seat, earlier))
-        positions, drawn = positions_in(laid, shown), chance.used
+        positions = positions_in(laid, shown)
         change.record(
             Revealed(
                 claim.seat, shown, claim.rank, truthful, earlier, positions=positions, drawn=drawn
@@ -596,13 +596,32 @@ class GameState(ReadModel):
         opener = rules.after_challenge.opener(change.seating, claim.seat, challenger, truthful)
         return change.after_pickup(taker, opener, challenger if kept else None)
 
-    def _chance(self) -> Chance:
-        """The chance of this moment: scripted if a draw is, else seeded by the seed and moment."""
+    def _turned_over(self, laid: tuple[Card, ...]) -> tuple[tuple[Card, ...], bool]:
+        """The cards the check turns over of the group ``laid`` now, and whether chance chose them.
+
+        A draw scripted for this moment (a sampled game's) is the answer,
+        card by card, and stands for a draw of chance. Else the rules' check
+        answers, drawing from the chance of this moment, seeded by the seed
+        and the moment.
+
+        Raises:
+            RulesError: a scripted card is not in the group.
+
+        """
         moment = self._log_length
-        for when, card in self._draws:
-            if when == moment:
-                return Drawn(card)
-        return Chance(f"{self.seed}:{moment}")
+        scripted = tuple(card for when, card in self._draws if when == moment)
+        if scripted:
+            left = list(laid)
+            for card in scripted:
+                if card not in left:
+                    raise RulesError(
+                        N_("the draw is scripted to turn over %(card)s, which is not in the group"),
+                        card=card,
+                    )
+                left.remove(card)
+            return scripted, True
+        chance = Chance(f"{self.seed}:{moment}")
+        return self.rules.check.shown(laid, chance), chance.used
 
     def _pass(self, seat: int) -> GameState:
         change = _Change(self)
