@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,7 +25,10 @@ from cheatrules.bots import RandomBot
 from cheatrules.cli import SCORINGS, _read, _Screen, main, play
 from cheatrules.cli._options import scoring as _scoring
 from cheatrules.cli._play import _HELP, play_match
+from cheatrules.policies import Adjacent
+from cheatrules.policies.families import Choice
 from cheatrules.rules import NAMED_POLICIES
+from cheatrules.variants import VARIANTS
 
 from .budget import examples
 
@@ -393,12 +397,16 @@ def test_the_rules_command_lists_every_option_with_its_values(
     for family, choices in NAMED_POLICIES.items():
         for name in choices:
             assert f"--with {family}={name}" in text, (family, name)
-    for shorthand in ("decks", "jokers", "stock", "pack"):
+    for shorthand in ("jokers", "stock"):
         assert f"--with {shorthand}" in text
+    for deck in (36, 52, 104):
+        assert f"--with deck={deck} (the default for " in text
     assert "English Cheat" in text and "Verish' Ne Verish'" in text
     assert "(the default)" in text
     verish_only = "\n".join(run(capsys, "rules", "--variant", "verish"))
-    assert "--with pack" in verish_only and "--with decks" not in verish_only
+    assert "--with deck=36" in verish_only and "--with deck=104" not in verish_only
+    # The older spellings still work, and are not listed: one name for the deck.
+    assert "--with decks" not in text and "--with pack" not in text
     assert "\n".join(run(capsys, "watch", "--variant", "verish", "--with", "help")) == verish_only
     assert all(len(line) <= 80 for line in text.splitlines())
 
@@ -406,8 +414,18 @@ def test_the_rules_command_lists_every_option_with_its_values(
 def test_a_new_named_policy_is_listed_without_touching_the_command_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(NAMED_POLICIES["ranks"], "sideways", NAMED_POLICIES["ranks"]["adjacent"])
-    assert any("--with ranks=sideways" in line for line in run(capsys, "rules"))
+    game = VARIANTS["english"]
+    ranks = next(found for found in game.families if found.name == "ranks")
+    sideways = Choice("sideways", "Sideways, a house rule of this test.", lambda deck: Adjacent())
+    wider = attrs.evolve(ranks, choices=(*ranks.choices, sideways))
+    families = tuple(wider if found is ranks else found for found in game.families)
+    monkeypatch.setitem(VARIANTS, "english", attrs.evolve(game, families=families))
+    listed = run(capsys, "rules", "--variant", "english")
+    at = listed.index("  --with ranks=sideways")
+    assert listed[at + 1].strip() == "Sideways, a house rule of this test."
+    # And it is taken: the game's record builds it (a refused house rule exits with status 2).
+    watched = run(capsys, "watch", "--players", "3", "--seed", "1", "--with", "ranks=sideways")
+    assert watched[1] == "house rules: ranks=sideways"
 
 
 def test_help_points_to_the_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -632,9 +650,10 @@ def test_rules_marks_the_default_of_every_family(
     capsys: pytest.CaptureFixture[str], variant: str
 ) -> None:
     text = "\n".join(run(capsys, "rules", "--variant", variant))
-    for family in NAMED_POLICIES:
-        block = text.split(f"\n{family}: ", 1)[1].split("\n\n", 1)[0]
-        assert block.count("(the default)") == 1, (variant, family, block)
+    for name in NAMED_POLICIES:
+        block = text.split(f"\n{name}: ", 1)[1].split("\n\n", 1)[0]
+        assert block.count("(the default)") == 1, (variant, name, block)
+        assert f"--with {name}={VARIANTS[variant].default(name)} (the default)" in block
 
 
 def test_verish_names_its_default_window_and_turn_after_a_challenge(

@@ -39,25 +39,34 @@ def test_three_to_six_players_use_one_deck_seven_to_ten_two() -> None:
 
 
 def test_six_players_may_choose_two_decks() -> None:
-    assert cr.english(6, decks=2).deck.packs == 2
-    assert cr.english(6, decks=1).deck.packs == 1
+    assert cr.english(6, deck=104).deck.packs == 2
+    assert cr.english(6, deck=52).deck.packs == 1
+    # The older spelling counts packs.
+    assert cr.english(6, decks=2) == cr.english(6, deck=104)
+    assert cr.english(6, decks=1) == cr.english(6, deck=52)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_fewer_players_may_choose_two_packs_too(players: int) -> None:
     # A table may shuffle two packs together for a longer game, however many sit at it.
-    assert cr.english(players, decks=2) == cr.english(players, deck=cr.Deck(packs=2))
-    assert cr.english(players, decks=2).deck.size == 104
+    assert cr.english(players, deck=104) == cr.english(players, deck=cr.Deck(packs=2))
+    assert cr.english(players, deck=104).deck.size == 104
 
 
 @pytest.mark.parametrize("deck", [cr.Deck(), cr.Deck.short(), cr.Deck(jokers=True)])
 def test_one_pack_is_refused_above_six_players_however_the_deck_is_given(deck: cr.Deck) -> None:
-    with pytest.raises(cr.RulesError, match=r"one pack suits 3 to 6 players; 10 players need two"):
+    with pytest.raises(
+        cr.RulesError, match=r"one pack suits 3 to 6 players; 10 players need deck=104"
+    ):
         cr.english(10, deck=deck)
 
 
 def test_english_is_played_with_one_or_two_packs() -> None:
-    with pytest.raises(cr.RulesError, match=r"English Cheat is played with one or two packs"):
+    with pytest.raises(
+        cr.RulesError,
+        match=r"English Cheat is played with one pack or two packs shuffled together; "
+        r"got Deck\(packs=3",
+    ):
         cr.english(8, deck=cr.Deck(packs=3))
 
 
@@ -65,7 +74,10 @@ def test_english_is_played_with_one_or_two_packs() -> None:
     "deck", [cr.Deck(packs=2), cr.Deck.short(packs=2), cr.Deck(ranks="A K Q J 10")]
 )
 def test_verish_is_played_with_one_pack_of_36_or_52_cards_however_given(deck: cr.Deck) -> None:
-    with pytest.raises(cr.RulesError, match=r"one pack of 36 or 52 cards"):
+    with pytest.raises(
+        cr.RulesError,
+        match=r"Verish' Ne Verish' is played with the short pack \(6 to Ace\) or the full pack",
+    ):
         cr.verish(4, deck=deck)
     assert cr.verish(4, deck=cr.Deck.short()).deck.size == 36
 
@@ -73,7 +85,7 @@ def test_verish_is_played_with_one_pack_of_36_or_52_cards_however_given(deck: cr
 @pytest.mark.parametrize(
     ("players", "decks", "message"),
     [
-        (8, 1, "one pack suits 3 to 6 players; 8 players need two packs"),
+        (8, 1, "one pack suits 3 to 6 players; 8 players need deck=104"),
         (4, 3, "decks must be 1 or 2; got 3"),
         (4, "one", "decks must be 1 or 2; got 'one'"),
     ],
@@ -87,7 +99,8 @@ def test_a_deck_count_that_does_not_suit_is_refused(
 
 def test_an_unknown_option_is_refused_listing_the_options() -> None:
     with pytest.raises(
-        cr.RulesError, match="unknown option wild for English Cheat; the options are decks, jokers"
+        cr.RulesError,
+        match="unknown option wild for English Cheat; the options are deck, jokers, stock, dealing,",
     ):
         cr.english(4, wild=True)
 
@@ -95,6 +108,10 @@ def test_an_unknown_option_is_refused_listing_the_options() -> None:
 def test_contradictory_options_are_refused_naming_both() -> None:
     with pytest.raises(cr.RulesError, match="decks= and deck= contradict"):
         cr.english(6, decks=2, deck=cr.Deck(packs=2))
+    with pytest.raises(cr.RulesError, match="decks= and deck= contradict"):
+        cr.english(6, decks=2, deck=104)
+    with pytest.raises(cr.RulesError, match="jokers= and deck= contradict"):
+        cr.english(6, jokers=True, deck=cr.Deck(packs=2))
 
 
 def test_a_policy_can_be_passed_as_an_option() -> None:
@@ -108,15 +125,17 @@ def test_a_value_that_is_not_a_policy_is_refused_naming_the_family() -> None:
         cr.english(4, ranks=5)
     with pytest.raises(cr.RulesError, match="unknown ranks='sideways'; the names are ascending"):
         cr.english(4, ranks="sideways")
-    with pytest.raises(cr.RulesError, match="deck= must be a Deck policy"):
-        cr.english(4, deck=52)
+    with pytest.raises(
+        cr.RulesError, match="deck must be 52 or 104 cards, or a Deck policy; got 'big'"
+    ):
+        cr.english(4, deck="big")
 
 
 def test_rules_are_frozen_hashable_values() -> None:
     assert cr.english(4) == cr.english(4)
     assert hash(cr.english(4)) == hash(cr.english(4))
     assert cr.english(4) != cr.english(5)
-    assert cr.english(6) != cr.english(6, decks=2)
+    assert cr.english(6) != cr.english(6, deck=104)
     assert len({cr.english(4), cr.english(4), cr.english(5)}) == 2
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         cr.english(4).players = 5  # type: ignore[misc]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -12,7 +13,15 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules.encoding import ObservationEncoder
 from cheatrules.information_state import InformationStateEncoder
-from cheatrules.variants import REWARDS, VARIANTS, challenge_call, rewards, rules_for, variant
+from cheatrules.variants import (
+    REWARDS,
+    VARIANTS,
+    challenge_call,
+    payouts,
+    rewards,
+    rules_for,
+    variant,
+)
 
 from .budget import examples
 from .strategies import deals, option_combinations, play_randomly
@@ -101,6 +110,38 @@ def test_the_rewards_sum_as_documented(deal: cr.GameState, seed: int) -> None:
                 seat for seat in order if placing[seat]
             )
         assert all(-1.0 <= value <= 1.0 for value in win_loss + placing)
+
+
+def test_the_one_table_of_rewards_pays_a_finished_game_and_a_cut_one_alike() -> None:
+    # Four seats, placing: seat 2 out first, seat 0 second, seats 1 and 3 share the last places.
+    exact = payouts(4, (2, 0), (2,), (1, 3), "placing", Fraction)
+    assert exact == (Fraction(1, 3), Fraction(-2, 3), Fraction(1), Fraction(-2, 3))
+    assert payouts(4, (2, 0), (2,), (1, 3), "win-loss", Fraction) == tuple(
+        map(Fraction, (0, -1, 1, -1))
+    )
+    floats = payouts(4, (2, 0), (2,), (1, 3), "placing", float)
+    assert all(math.isclose(a, float(b)) for a, b in zip(floats, exact, strict=True))
+    with pytest.raises(cr.RulesError, match="the rewards are 'win-loss' and 'placing'"):
+        payouts(4, (), (), (), "best", float)
+
+
+@given(deal=deals(), seed=st.integers(0, 2**32))
+@examples(30)
+def test_rewards_are_the_tables_for_the_game_so_far(deal: cr.GameState, seed: int) -> None:
+    state = play_randomly(deal, seed, limit=400)[-1]
+    order = state.finishing_order
+    for scheme in REWARDS:
+        if state.is_over:
+            outcome = state.outcome
+            assert outcome is not None
+            paid = payouts(state.players, order, outcome.winners, outcome.losers, scheme, float)
+            assert rewards(state, scheme) == paid
+        else:
+            assert [rewards(state, scheme)[seat] for seat in order] == [
+                payouts(state.players, order, order, (), scheme, float)[seat] for seat in order
+            ]
+        for game in VARIANTS.values():
+            assert scheme in game.rewards
 
 
 # -- the encoders' bounds ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from cheatrules.errors import RulesError
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.seating import Seating
 from cheatrules.state import GameState
-from cheatrules.variants import reward_scheme, rewards
+from cheatrules.variants import payouts, reward_scheme, rewards
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -93,7 +93,7 @@ def cut_rewards(state: GameState, scheme: str) -> tuple[float, ...]:
             break
         seating = seating.leave(seat)
     winners, losers = ending.result(seating)
-    paid = _paid(players, seating.out, winners, losers, scheme)
+    paid = payouts(players, seating.out, winners, losers, scheme, Fraction)
     shared = list(paid)
     for size in {sizes[seat] for seat in standing}:
         tied = [seat for seat in standing if sizes[seat] == size]
@@ -103,31 +103,3 @@ def cut_rewards(state: GameState, scheme: str) -> tuple[float, ...]:
     so_far = rewards(state, scheme)
     out = state.finishing_order
     return tuple(so_far[seat] if seat in out else float(shared[seat]) for seat in range(players))
-
-
-def _paid(
-    players: int,
-    order: tuple[int, ...],
-    winners: tuple[int, ...],
-    losers: tuple[int, ...],
-    scheme: str,
-) -> list[Fraction]:
-    """What ``scheme`` pays a game over with this finishing order, winners and losers.
-
-    :func:`cheatrules.variants.rewards`'s values for a finished game, as
-    exact fractions (so that shares of places sum without rounding).
-    """
-    paid = [Fraction()] * players
-    if scheme == "win-loss":
-        for seat in winners:
-            paid[seat] = Fraction(1)
-        for seat in losers:
-            paid[seat] = Fraction(-1)
-        return paid
-    worth = [1 - Fraction(2 * place, players - 1) for place in range(players)]
-    for place, seat in enumerate(order):
-        paid[seat] = worth[place]
-    rest = [seat for seat in range(players) if seat not in order]
-    for seat in rest:
-        paid[seat] = sum(worth[len(order) :], Fraction()) / len(rest)
-    return paid

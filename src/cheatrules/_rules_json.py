@@ -9,7 +9,6 @@ it as the game's own factory does, and raises a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -18,10 +17,10 @@ from cheatrules._json import checked, get, to_json
 from cheatrules._registry import policy_class, policy_name
 from cheatrules.cards import Rank
 from cheatrules.errors import N_, CheatRulesError, Message, RecordError
-from cheatrules.rules import POLICY_FAMILIES, Rules, english, verish
+from cheatrules.rules import POLICY_FAMILIES, VARIANTS, Rules
 
-_FACTORIES: dict[str, Callable[..., Rules]] = {"english": english, "verish": verish}
-_GAMES = (*_FACTORIES, "custom")
+# The games a record may name: every game of VARIANTS (built by its record), or custom rules.
+_GAMES = (*VARIANTS, "custom")
 
 
 # -- writing -----------------------------------------------------------------
@@ -68,12 +67,12 @@ def _made_by_its_game(rules: Rules) -> bool:
     again; rules changed past those checks (``attrs.evolve``) are written as
     custom rules under the same name, and read back equal.
     """
-    factory = _FACTORIES.get(rules.name)
-    if factory is None:
+    game = VARIANTS.get(rules.name)
+    if game is None:
         return False
     policies = {family: getattr(rules, family) for family in POLICY_FAMILIES}
     try:
-        return bool(factory(rules.players, **policies) == rules)
+        return bool(game.build(rules.players, **policies) == rules)
     except CheatRulesError:
         return False
 
@@ -171,10 +170,10 @@ def read_rules(data: object) -> Rules:
             known=", ".join(POLICY_FAMILIES),
         )
     chosen: dict[str, Any] = {family: _read_policy(family, found[family]) for family in found}
-    factory = _FACTORIES.get(game)
-    if factory is not None:
+    named = VARIANTS.get(game)
+    if named is not None:
         # A named game's own checks hold too (its player count, its deck).
-        made: Rules = checked("rules", lambda: factory(players, **chosen))
+        made: Rules = checked("rules", lambda: named.build(players, **chosen))
         return made
     name = data.get("name", "custom") if isinstance(data, dict) else "custom"
     if not isinstance(name, str):

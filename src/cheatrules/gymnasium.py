@@ -48,12 +48,15 @@ from cheatrules.information_state import InformationStateEncoder
 from cheatrules.narration import narrate
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
-from cheatrules.variants import challenge_call, reward_scheme, rewards, rules_for
+from cheatrules.variants import VARIANTS, challenge_call, reward_scheme, rewards, rules_for
 
 __all__ = ["DEFAULT_MAX_STEPS", "IDS", "CheatEnv", "LegalDiscrete", "ResetNeededError"]
 
-#: The registered ids, each with the game it plays.
-IDS: dict[str, str] = {"cheatrules/Cheat-v0": "english", "cheatrules/Verish-v0": "verish"}
+#: The registered ids, each with the game it plays, one per game of
+#: :data:`cheatrules.variants.VARIANTS` (``cheatrules/<Short_name>-v0``).
+IDS: dict[str, str] = {
+    f"cheatrules/{game.short_name.capitalize()}-v0": game.name for game in VARIANTS.values()
+}
 
 
 class ResetNeededError(CheatRulesError, gymnasium.error.ResetNeeded):

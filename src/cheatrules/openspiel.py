@@ -63,10 +63,10 @@ from cheatrules.errors import IllegalActionError, RulesError
 from cheatrules.events import Dealt
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.observation import Observation
-from cheatrules.rules import Rules
+from cheatrules.rules import NAMED_POLICIES, Rules
 from cheatrules.sampling import sample
 from cheatrules.state import GameState
-from cheatrules.variants import REWARDS, reward_scheme, rules_for
+from cheatrules.variants import REWARDS, VARIANTS, Variant, reward_scheme
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -79,30 +79,24 @@ __all__ = [
 ]
 
 #: The policy families a game takes by name; ``"default"`` keeps the game's own choice.
-POLICY_PARAMETERS = (
-    "ranks",
-    "claims",
-    "window",
-    "check",
-    "after_challenge",
-    "passing",
-    "discards",
-    "ending",
-)
+POLICY_PARAMETERS = tuple(NAMED_POLICIES)
 
-#: The game each registered name plays, by its name in :data:`cheatrules.variants.VARIANTS`.
-GAMES = {"python_cheat": "english", "python_verish": "verish"}
+#: The game each registered name plays, by its name in :data:`cheatrules.variants.VARIANTS`:
+#: ``python_<short_name>`` for every game there.
+GAMES = {f"python_{game.short_name}": game.name for game in VARIANTS.values()}
 
 
-def _parameters(deck_name: str, players: int) -> dict[str, Any]:
-    parameters: dict[str, Any] = {"players": players, deck_name: 0, "jokers": 0, "stock": 0}
+def _parameters(game: Variant) -> dict[str, Any]:
+    """A game's parameters with their defaults: 0 for a house option not given."""
+    parameters: dict[str, Any] = {"players": game.default_players}
+    parameters |= dict.fromkeys((*game.option_names, game.deck_alias), 0)
     parameters |= dict.fromkeys(POLICY_PARAMETERS, "default")
-    parameters |= {"reward": "win-loss", "max_steps": DEFAULT_MAX_STEPS}
+    parameters |= {"reward": game.rewards[0], "max_steps": DEFAULT_MAX_STEPS}
     return parameters
 
 
 def _game_type(
-    short: str,
+    name: str,
     long: str,
     low: int,
     high: int,
@@ -110,7 +104,7 @@ def _game_type(
     utility: Any = pyspiel.GameType.Utility.GENERAL_SUM,
 ) -> Any:
     return pyspiel.GameType(
-        short_name=short,
+        short_name=name,
         long_name=long,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -127,17 +121,18 @@ def _game_type(
     )
 
 
-_CHEAT = _game_type("python_cheat", "Cheat (English, cheatrules)", 3, 10, _parameters("decks", 4))
-_VERISH = _game_type(
-    "python_verish", "Verish' Ne Verish' (cheatrules)", 2, 6, _parameters("pack", 4)
-)
+def _variant_type(name: str) -> Any:
+    """The OpenSpiel game type of the registered game ``name``, read from its game's record."""
+    game = VARIANTS[GAMES[name]]
+    long = f"{game.title} (cheatrules)"
+    return _game_type(name, long, game.min_players, game.max_players, _parameters(game))
 
 
 def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
     """The :class:`~cheatrules.Rules` a game's OpenSpiel parameters stand for.
 
     Args:
-        game: ``"python_cheat"`` or ``"python_verish"``.
+        game: ``"python_cheat"`` or ``"python_verish"`` (a name of ``GAMES``).
         parameters: the game's parameters (missing ones take their defaults);
             ``reward`` and ``max_steps`` are read by the game, not here.
 
@@ -150,9 +145,9 @@ def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
 
     """
     if game not in GAMES:
-        raise RulesError(f"unknown game {game!r}; the games are python_cheat and python_verish")
-    deck_name = "decks" if game == "python_cheat" else "pack"
-    known = _parameters(deck_name, 0)
+        raise RulesError(f"unknown game {game!r}; the games are {' and '.join(GAMES)}")
+    record = VARIANTS[GAMES[game]]
+    known = _parameters(record)
     unknown = sorted(set(parameters) - set(known))
     if unknown:
         raise RulesError(
@@ -160,15 +155,14 @@ def rules_from_parameters(game: str, parameters: dict[str, Any]) -> Rules:
             f"{', '.join(known)}"
         )
     values = {name: parameters.get(name, value) for name, value in known.items()}
-    values["players"] = parameters.get("players", 4)
     options: dict[str, Any] = {}
-    for name in (deck_name, "jokers", "stock"):
+    for name in (*record.option_names, record.deck_alias):
         if values[name] != 0:
             options[name] = values[name]
     for name in POLICY_PARAMETERS:
         if values[name] != "default":
             options[name] = values[name]
-    return rules_for(GAMES[game], values["players"], **options)
+    return record.build(values["players"], **options)
 
 
 @attrs.frozen
@@ -485,12 +479,13 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
     """
 
-    _TYPE = _CHEAT
+    _TYPE = _variant_type("python_cheat")
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         game_type = self._TYPE
-        reward = reward_scheme(params.pop("reward", "win-loss"))
+        usual = VARIANTS[GAMES[game_type.short_name]].rewards[0]
+        reward = reward_scheme(params.pop("reward", usual))
         max_steps = _adapters.max_steps(params.pop("max_steps", DEFAULT_MAX_STEPS), optional=False)
         assert max_steps is not None  # not optional
         rules = rules_from_parameters(game_type.short_name, params)
@@ -605,7 +600,7 @@ class CheatGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 class VerishGame(CheatGame):
     """``python_verish``: Verish' Ne Verish' (see :class:`CheatGame`)."""
 
-    _TYPE = _VERISH
+    _TYPE = _variant_type("python_verish")
 
 
 class Observer:
@@ -678,5 +673,21 @@ class Observer:
         return text
 
 
-pyspiel.register_game(_CHEAT, CheatGame)
-pyspiel.register_game(_VERISH, VerishGame)
+def _register() -> None:
+    """Register every game of :data:`GAMES`: a game with no class of its own plays as CheatGame."""
+    classes = {cls._TYPE.short_name: cls for cls in (CheatGame, VerishGame)}
+    for name in GAMES:
+        game_class = classes.get(name) or _game_class(name)
+        pyspiel.register_game(game_class._TYPE, game_class)
+
+
+def _game_class(name: str) -> type[CheatGame]:
+    """A CheatGame playing the registered game ``name``, for a game with no class of its own."""
+
+    class Game(CheatGame):
+        _TYPE = _variant_type(name)
+
+    return Game
+
+
+_register()

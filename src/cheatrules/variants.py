@@ -1,36 +1,51 @@
 """The games the library names, and what a game pays each seat.
 
 One table, :data:`VARIANTS`, names the games: English Cheat (``"english"``,
-also ``"cheat"``) and Verish' Ne Verish' (``"verish"``), each with the
-function that builds its rules, its title and the call a challenger makes.
-:func:`rules_for` builds rules from a game's name, a player count and house
-options; the command line and the PettingZoo, Gymnasium and OpenSpiel
-adapters all read games through it. :func:`rewards` gives each seat's
-reward under one of the :data:`REWARDS` schemes, as the adapters pay them.
+also ``"cheat"``) and Verish' Ne Verish' (``"verish"``). Each is a
+:class:`Variant` record holding every fact about its game: its title and
+challenge call (in every language, through the catalogs), its player range,
+the decks its ``deck=`` option names, its other house options and their
+meanings, its own choice in every family of policies, and its reward
+schemes. The factories :func:`~cheatrules.english` and
+:func:`~cheatrules.verish` build their rules from it; records, the command
+line, the web table and the PettingZoo, Gymnasium and OpenSpiel adapters
+read it. (The records are defined beside :class:`~cheatrules.Rules` in
+``cheatrules.rules``, which builds from them, and named here.)
 
->>> rules_for("verish", 3, check="one-card") == verish(3, check="one-card")
+:func:`rules_for` builds rules from a game's name, a player count and house
+options. :func:`rewards` gives each seat's reward under one of the
+:data:`REWARDS` schemes, as the adapters pay them.
+
+>>> import cheatrules as cr
+>>> rules_for("verish", 3, check="one-card") == cr.verish(3, check="one-card")
 True
 >>> challenge_call(rules_for("verish")), variant("cheat").title
 ("I don't believe!", 'English Cheat')
+>>> [(game.name, game.min_players, game.max_players) for game in VARIANTS.values()]
+[('english', 3, 10), ('verish', 2, 6)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import attrs
+from cheatrules import rules as _rules
+from cheatrules.errors import N_, RulesError, either
+from cheatrules.rules import DeckChoice, HouseOption, Rules, Variant
 
-from cheatrules._i18n import N_, translations
-from cheatrules.errors import RulesError
-from cheatrules.rules import Rules, english, verish
-from cheatrules.state import GameState
+if TYPE_CHECKING:
+    from cheatrules.state import GameState
 
 __all__ = [
     "REWARDS",
     "VARIANTS",
+    "DeckChoice",
+    "HouseOption",
     "Variant",
     "challenge_call",
+    "payouts",
     "reward_scheme",
     "rewards",
     "rules_for",
@@ -38,51 +53,12 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Variant:
-    """A game the library names: how to build its rules, and what people call it."""
+#: The games the library names, English Cheat and Verish' Ne Verish', by name, one
+#: :class:`Variant` record each, which the factories build from.
+VARIANTS: dict[str, Variant] = _rules.VARIANTS
 
-    #: The game's name, as ``Rules.name`` holds it (``"english"``, ``"verish"``).
-    name: str
-    #: The game's title for people, such as ``"English Cheat"``.
-    title: str
-    #: What a challenger calls out, such as ``"Cheat!"``.
-    call: str
-    #: The function that builds the game's rules, ``build(players, **options)``.
-    build: Callable[..., Rules]
-    #: Other names the game answers to (``"cheat"`` for English Cheat).
-    aliases: tuple[str, ...] = ()
-
-    def title_in(self, language: str) -> str:
-        """The game's title in ``language`` (``"en"``, ``"pt"``, ``"es"``, ``"fr"``, ``"ru"``).
-
-        >>> variant("verish").title_in("ru"), variant("english").title_in("fr")
-        ('Веришь не веришь', 'Cheat anglais')
-
-        Raises:
-            RulesError: a language the library does not speak.
-
-        """
-        return translations(language).gettext(self.title)
-
-    def call_in(self, language: str) -> str:
-        """What a challenger calls out in this game, in ``language``.
-
-        >>> variant("verish").call_in("pt"), variant("english").call_in("fr")
-        ('Não acredito!', 'Cheat !')
-
-        Raises:
-            RulesError: a language the library does not speak.
-
-        """
-        return translations(language).gettext(self.call)
-
-
-#: The games the library names (English Cheat and Verish' Ne Verish'), by name.
-VARIANTS: dict[str, Variant] = {
-    "english": Variant("english", N_("English Cheat"), N_("Cheat!"), english, ("cheat",)),
-    "verish": Variant("verish", N_("Verish' Ne Verish'"), N_("I don't believe!"), verish),
-}
+#: The reward schemes :func:`rewards` knows, ``"win-loss"`` (the default) and ``"placing"``.
+REWARDS: tuple[str, ...] = _rules.REWARDS
 
 
 def _names() -> str:
@@ -135,8 +111,7 @@ def rules_for(game: str | Rules = "english", players: int | None = None, **optio
                 )
             )
         return game
-    build = variant(game).build
-    return build(**options) if players is None else build(players, **options)
+    return variant(game).build(players, **options)
 
 
 def challenge_call(rules: Rules, *, language: str = "en") -> str:
@@ -145,9 +120,10 @@ def challenge_call(rules: Rules, *, language: str = "en") -> str:
     ``"Cheat!"`` (in ``language``) for rules of no named game (``Rules.name``
     not in :data:`VARIANTS`). Pass it to :func:`cheatrules.narration.narrate`.
 
-    >>> challenge_call(english(3)), challenge_call(verish(3))
+    >>> import cheatrules as cr
+    >>> challenge_call(cr.english(3)), challenge_call(cr.verish(3))
     ('Cheat!', "I don't believe!")
-    >>> challenge_call(verish(3), language="ru")
+    >>> challenge_call(cr.verish(3), language="ru")
     'Не верю!'
 
     Raises:
@@ -155,10 +131,6 @@ def challenge_call(rules: Rules, *, language: str = "en") -> str:
 
     """
     return VARIANTS.get(rules.name, VARIANTS["english"]).call_in(language)
-
-
-#: The reward schemes :func:`rewards` knows: ``"win-loss"`` (the default) and ``"placing"``.
-REWARDS = ("win-loss", "placing")
 
 
 def reward_scheme(scheme: object) -> str:
@@ -170,10 +142,58 @@ def reward_scheme(scheme: object) -> str:
     """
     if scheme not in REWARDS:
         raise RulesError(
-            N_("unknown reward %(scheme)s; the rewards are 'win-loss' and 'placing'"),
+            N_("unknown reward %(scheme)s; the rewards are %(schemes)s"),
             scheme=repr(scheme),
+            schemes=either(map(repr, REWARDS), "and"),
         )
     return str(scheme)
+
+
+# The kind of number payouts() pays in: exact fractions, or floats.
+_Number = TypeVar("_Number", Fraction, float)
+
+
+def payouts(
+    players: int,
+    order: tuple[int, ...],
+    winners: tuple[int, ...],
+    losers: tuple[int, ...],
+    scheme: str,
+    number: Callable[[int], _Number],
+) -> tuple[_Number, ...]:
+    """What ``scheme`` pays each seat of a game over: the one table of rewards.
+
+    ``order`` is the seats in the order they left, ``winners`` and
+    ``losers`` the ending's result. ``"win-loss"``: +1 each winner, -1 each
+    loser, 0 any other seat. ``"placing"``: the seats in ``order`` take
+    places 0, 1, ..., place ``k`` of ``P`` worth ``1 - 2k/(P-1)``, and the
+    seats still in share the places left, each getting their mean.
+    ``number`` is the kind of number to pay in: ``float`` (as :func:`rewards`
+    pays) or ``Fraction`` (exact, as the adapters share the places of a game
+    cut short).
+
+    >>> [str(paid) for paid in payouts(4, (2, 0), (2,), (1, 3), "placing", Fraction)]
+    ['1/3', '-2/3', '1', '-2/3']
+
+    Raises:
+        RulesError: ``scheme`` is not one of :data:`REWARDS`.
+
+    """
+    scheme = reward_scheme(scheme)
+    paid = [number(0)] * players
+    if scheme == "win-loss":
+        for seat in winners:
+            paid[seat] = number(1)
+        for seat in losers:
+            paid[seat] = number(-1)
+        return tuple(paid)
+    worth = [1 - number(2 * place) / (players - 1) for place in range(players)]
+    for place, seat in enumerate(order):
+        paid[seat] = worth[place]
+    rest = [seat for seat in range(players) if seat not in order]
+    for seat in rest:
+        paid[seat] = sum(worth[len(order) :], number(0)) / len(rest)
+    return tuple(paid)
 
 
 def rewards(state: GameState, scheme: str = "win-loss") -> tuple[float, ...]:
@@ -194,6 +214,8 @@ def rewards(state: GameState, scheme: str = "win-loss") -> tuple[float, ...]:
     0, whatever the ending: in a game that ends at the first seat out the
     winner gets +1 and every other seat ``-1/(P-1)``.
 
+    Both are read from ``payouts``, in floats.
+
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["7♣", "A♠ 2♥", "A♥ 9♣"], dealer=2)
     >>> state = state.apply(cr.Play("7♣", "A")).apply(cr.Accept()).apply(cr.Accept())
@@ -204,26 +226,10 @@ def rewards(state: GameState, scheme: str = "win-loss") -> tuple[float, ...]:
         RulesError: ``scheme`` is not one of :data:`REWARDS`.
 
     """
-    scheme = reward_scheme(scheme)
-    players = state.players
-    found = [0.0] * players
     order = state.finishing_order
     outcome = state.outcome if state.is_over else None
-    if scheme == "win-loss":
-        if outcome is None:
-            for seat in order:
-                found[seat] = 1.0
-        else:
-            for seat in outcome.winners:
-                found[seat] = 1.0
-            for seat in outcome.losers:
-                found[seat] = -1.0
-        return tuple(found)
-    worth = [1.0 - 2.0 * place / (players - 1) for place in range(players)]
-    for place, seat in enumerate(order):
-        found[seat] = worth[place]
-    if state.is_over:
-        rest = [seat for seat in range(players) if seat not in order]
-        for seat in rest:
-            found[seat] = sum(worth[len(order) :]) / len(rest)
-    return tuple(found)
+    if outcome is not None:
+        return payouts(state.players, order, outcome.winners, outcome.losers, scheme, float)
+    # Before the end only the seats that left are paid, each as it will be at the end.
+    paid = payouts(state.players, order, order, (), scheme, float)
+    return tuple(paid[seat] if seat in order else 0.0 for seat in range(state.players))

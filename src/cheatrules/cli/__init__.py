@@ -42,7 +42,16 @@ from cheatrules.variants import VARIANTS as GAMES
 from cheatrules.variants import challenge_call
 
 from ._html import replay_page
-from ._options import BOTS, SCORINGS, VARIANTS, house_rule_words, house_rules, listing, suggestion
+from ._options import (
+    BOTS,
+    SCORINGS,
+    VARIANTS,
+    house_rule_words,
+    house_rules,
+    listing,
+    suggestion,
+    variant_help,
+)
 from ._options import language as _language
 from ._options import lineup as _lineup
 from ._options import scoring as _scoring
@@ -303,7 +312,7 @@ def _add_variant(sub: argparse.ArgumentParser) -> None:
         choices=sorted(VARIANTS),
         default=None,
         action=_Once,
-        help="english (Cheat, 3-10 players) or verish (Verish' Ne Verish', 2-6 players)",
+        help=variant_help(),
     )
 
 

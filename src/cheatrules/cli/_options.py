@@ -1,10 +1,11 @@
 """Reading the command's options: house rules, bots and match scorings, in the user's words.
 
-Every house rule the command line offers is read from the library's own
-tables: the policy names of :data:`cheatrules.rules.NAMED_POLICIES` (with
-each policy's docstring for its meaning) and the shorthands documented in
-the Args of :func:`~cheatrules.english` and :func:`~cheatrules.verish`.
-An option added there appears in ``cheatrules rules`` without a change here.
+Every house rule the command line offers is read from the games' records
+(:data:`cheatrules.variants.VARIANTS`): each game's options (``deck``,
+``jokers``, ``stock``) and decks, and the named policies of every family
+(:data:`cheatrules.policies.families.FAMILIES`), each with its meaning, a
+message of the catalogs. An option added there appears in ``cheatrules
+rules`` without a change here.
 """
 
 from __future__ import annotations
@@ -17,17 +18,16 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from gettext import GNUTranslations
 
-import attrs
-
-from cheatrules._i18n import LANGUAGES, N_, check_language, translations
+from cheatrules._i18n import LANGUAGES, check_language, translations
 from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBot, as_agent
-from cheatrules.cards import Deck
 from cheatrules.errors import CheatRulesError, RulesError
 from cheatrules.match import BestOf, FewestLosses, FirstTo, Penalty, Scoring
-from cheatrules.rules import NAMED_POLICIES, POLICY_FAMILIES, Rules
+from cheatrules.policies.families import Family
+from cheatrules.rules import Rules
 from cheatrules.variants import VARIANTS as GAMES
+from cheatrules.variants import Variant
 
 from ._screen import WIDTH
 
@@ -53,129 +53,96 @@ SCORINGS: dict[str, Callable[[int], Scoring]] = {
     "fewest-losses": FewestLosses,
 }
 
-# Where several names of a family make the same kind of policy, its docstring
-# cannot tell them apart: these say what each name changes. (The meanings read
-# from docstrings are marked for the catalogs in ._meanings.)
-_MEANINGS: dict[tuple[str, str], str] = {
-    ("claims", "1-4"): N_("A claim lays 1 to 4 cards."),
-    ("claims", "1-3"): N_("A claim lays 1 to 3 cards."),
-    ("claims", "one"): N_("A claim lays exactly 1 card."),
-    ("claims", "any"): N_("A claim lays any number of cards of one rank the deck can hold."),
-    ("window", "immediate"): N_(
-        "Each opponent, from the declarer's left, may challenge the claim "
-        "until the next claim is made."
-    ),
-    ("window", "extended"): N_(
-        "As immediate, and the last claim but one may still be challenged (answer 'e')."
-    ),
-    ("discards", "compulsory"): N_(
-        "Right after taking the pile, the taker must set aside complete fours."
-    ),
-    ("after_challenge", "challenger-if-right"): N_(
-        "A caught bluff: the challenger plays next. A true claim: the declarer's left neighbour."
-    ),
-    ("after_challenge", "challenger-or-next"): N_(
-        "Verish' Ne Verish': a caught bluff, the challenger plays next; a true claim, "
-        "the player after the challenger."
-    ),
-}
-
 
 # -- house rules ---------------------------------------------------------------------------
 
 
-def _first_line(text: str | None) -> str:
-    paragraph = (text or "").strip().split("\n\n")[0]
-    return re.sub(r"``([^`]*)``", r"\1", " ".join(paragraph.split()))
+def _sentence(words: str) -> str:
+    """A few words (``"two packs"``, in any language) as a sentence: a capital and a stop."""
+    return f"{words[:1].upper()}{words[1:]}."
 
 
-def shorthands(make_rules: Callable[..., Rules]) -> dict[str, str]:
-    """The options a game's function takes besides the policy families, with their meaning.
+def variant_help() -> str:
+    """The games ``--variant`` takes, each with its title and player range, for ``--help``.
 
-    Read from the ``Args:`` of its docstring: every argument but ``players``
-    and ``**options``.
+    >>> variant_help()
+    "english (English Cheat, 3-10 players) or verish (Verish' Ne Verish', 2-6 players)"
     """
-    found: dict[str, str] = {}
-    doc = inspect.getdoc(make_rules) or ""
-    lines = doc.split("Args:\n", 1)[1].splitlines() if "Args:\n" in doc else []
-    name = ""
-    for line in lines:
-        if not line.strip():
-            break
-        if not line.startswith("    "):
-            break
-        if not line.startswith("     "):  # a new argument
-            name, _, text = line.strip().partition(":")
-            if name.startswith("*") or name == "players":
-                name = ""
-                continue
-            found[name] = text.strip()
-        elif name:
-            found[name] += " " + line.strip()
-    return {key: re.sub(r"``([^`]*)``", r"\1", value) for key, value in found.items()}
-
-
-def _meaning(family: str, name: str, deck: Deck) -> str:
-    if (family, name) in _MEANINGS:
-        return _MEANINGS[family, name]
-    return _first_line(type(NAMED_POLICIES[family][name](deck)).__doc__)
-
-
-def _shorthand(meaning: str) -> str:
-    """A game function's argument as ``rules`` says it: a capital first, command-line words."""
-    return _plain(meaning[:1].upper() + meaning[1:])
-
-
-def _summary(family: str) -> str:
-    """What a policy family decides, as ``rules`` says it."""
-    return _first_line(POLICY_FAMILIES[family].__doc__)
+    spelled = [
+        f"{game.name} ({game.title}, {game.min_players}-{game.max_players} players)"
+        for game in GAMES.values()
+    ]
+    return ", ".join(spelled[:-1]) + f" or {spelled[-1]}" if len(spelled) > 1 else spelled[0]
 
 
 def meanings(variant: str) -> list[str]:
-    """The English meanings :func:`listing` shows for ``variant``: shorthands, families, policies.
+    """The English meanings :func:`listing` shows for ``variant``, as message ids of the catalogs.
 
-    Each is a message id of the catalogs (the table in :mod:`._meanings`), so
-    ``rules --lang`` says it in the language; a docstring that changes drops
-    its meaning out of the catalogs, which the tests notice.
+    The game's options, its decks, each family's summary and each named
+    policy's meaning, all read from the game's record, so ``rules --lang``
+    says each in the language.
 
-    >>> meanings("verish")[:1]
-    ['36 (6 to Ace) or 52 cards. By default 36 for 2-3 players and 52 for 4-6.']
+    >>> meanings("verish")[1:3]
+    ['the short pack (6 to Ace)', 'the full pack']
     """
-    make_rules = VARIANTS[variant][0]
-    deck = make_rules().deck
-    found = [_shorthand(meaning) for meaning in shorthands(make_rules).values()]
-    for family, choices in NAMED_POLICIES.items():
-        found.append(_summary(family))
-        found.extend(_meaning(family, name, deck) for name in choices)
+    game = GAMES[variant]
+    found = [game.options[0].meaning, *(choice.meaning for choice in game.decks)]
+    found.extend(option.meaning for option in game.options[1:])
+    for family in game.families:
+        found.append(family.summary)
+        found.extend(choice.meaning for choice in family.choices)
     return found
 
 
-def _choices(family: str) -> str:
-    names = list(NAMED_POLICIES[family])
-    spelled = [f"--with {family}={name}" for name in names]
+def _choices(family: Family) -> str:
+    spelled = [f"--with {family.name}={name}" for name in family.names]
     return ", ".join(spelled[:-1]) + f" or {spelled[-1]}" if len(spelled) > 1 else spelled[0]
+
+
+def _deck_lines(game: Variant, catalog: GNUTranslations) -> list[tuple[str, str]]:
+    """Each deck of ``game`` as ``--with deck=N`` with its default mark, and what it is."""
+    found = []
+    for choice in game.decks:
+        mark = catalog.gettext("(the default for %(fewest)s to %(most)s players)")
+        mark %= _span(choice.default_for)
+        meaning = _sentence(catalog.gettext(choice.meaning))
+        if choice.suits != (game.min_players, game.max_players):
+            only = catalog.gettext("For %(fewest)s to %(most)s players only.")
+            meaning += " " + only % _span(choice.suits)
+        found.append((f"--with deck={choice.cards} {mark}", meaning))
+    return found
+
+
+def _span(players: tuple[int, int]) -> dict[str, int]:
+    return {"fewest": players[0], "most": players[1]}
 
 
 def listing(variant: str, language: str = "en") -> list[str]:
     """Every house rule of ``variant`` with its values and a one-line meaning, for a terminal.
 
-    The game is named and the listing's own words are said in ``language``;
-    the meanings, read from the library's docstrings, in the language's words
-    where its catalog has them.
+    Read from the game's record (:class:`~cheatrules.variants.Variant`):
+    the game is named, its player range given, and every word said in
+    ``language`` through its catalog.
     """
+    game = GAMES[variant]
     catalog = translations(language)
-    make_rules = VARIANTS[variant][0]
-    usual = make_rules()
+    say = catalog.gettext
     heading = catalog.gettext(
         "%(title)s (--variant %(name)s): house rules, given as --with NAME=VALUE"
     )
-    lines = [heading % {"title": GAMES[variant].title_in(language), "name": variant}, ""]
+    players = catalog.gettext(
+        "%(fewest)s to %(most)s players (--players N; %(usual)s by default)"
+    ) % {
+        **_span((game.min_players, game.max_players)),
+        "usual": game.default_players,
+    }
+    lines = [heading % {"title": game.title_in(language), "name": variant}, f"  {players}", ""]
 
     def entry(option: str, meaning: str) -> None:
         lines.append(f"  {option}")
         lines.extend(
             textwrap.wrap(
-                catalog.gettext(meaning),
+                meaning,
                 WIDTH,
                 initial_indent=" " * 6,
                 subsequent_indent=" " * 6,
@@ -183,18 +150,21 @@ def listing(variant: str, language: str = "en") -> list[str]:
             )
         )
 
-    for name, meaning in shorthands(make_rules).items():
-        entry(f"--with {name}", _shorthand(meaning))
-    for family, choices in NAMED_POLICIES.items():
+    def header(name: str, summary: str) -> None:
         lines.append("")
-        summary = catalog.gettext(_summary(family))
-        lines.extend(textwrap.wrap(f"{family}: {summary}", WIDTH, subsequent_indent="  "))
-        marked = False
-        for name, make in choices.items():
-            usual_one = not marked and make(usual.deck) == getattr(usual, family)
-            marked = marked or usual_one
-            default = " " + catalog.gettext("(the default)") if usual_one else ""
-            entry(f"--with {family}={name}{default}", _meaning(family, name, usual.deck))
+        lines.extend(textwrap.wrap(f"{name}: {say(summary)}", WIDTH, subsequent_indent="  "))
+
+    for option in game.options[1:]:
+        entry(f"--with {option.name}", say(option.meaning))
+    header("deck", game.options[0].meaning)
+    for spelled, meaning in _deck_lines(game, catalog):
+        entry(spelled, meaning)
+    for family in game.families:
+        header(family.name, family.summary)
+        usual = game.default(family.name)
+        for choice in family.choices:
+            default = " " + catalog.gettext("(the default)") if choice.name == usual else ""
+            entry(f"--with {family.name}={choice.name}{default}", say(choice.meaning))
     return lines
 
 
@@ -230,13 +200,17 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
             take; the message names the ``--with NAME=VALUE`` at fault.
 
     """
-    make_rules, title, _ = VARIANTS[variant]
+    game = GAMES[variant]
+    make_rules, title = game.build, game.title
     try:
         plain = make_rules(players)
     except CheatRulesError as error:
         raise CheatRulesError(f"--players {players}: {_plain(str(error))}") from None
-    extra = shorthands(make_rules)
-    known = [*extra, *NAMED_POLICIES]
+    named = {family.name: family for family in game.families}
+    known = [*game.option_names, *named]
+    # The options the game takes by name: its own (and the deck's older spelling), and the
+    # families with named policies (a family such as dealing= takes only a policy object).
+    taken = {*known, game.deck_alias}
     options: dict[str, object] = {}
     spelled: dict[str, str] = {}
     for item in items:
@@ -253,19 +227,11 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
             raise CheatRulesError(
                 f"--with {name} given twice ({spelled[key]} and {shown}); give each house rule once"
             )
-        if key in NAMED_POLICIES:
-            if not raw:
-                raise CheatRulesError(f"--with {name} needs a value: {_choices(key)}")
-            if raw not in NAMED_POLICIES[key]:
-                hint = suggestion(raw, NAMED_POLICIES[key])
-                raise CheatRulesError(f"{shown}: no such {key}{hint}; give {_choices(key)}")
-            value: object = raw
-        else:
-            value = _value(raw, bool(given))
+        value = _house_value(named.get(key), name, raw, bool(given), shown)
         try:
             make_rules(players, **{key: value})
         except CheatRulesError as error:
-            if key not in known or key in POLICY_FAMILIES:
+            if key not in taken:
                 raise CheatRulesError(
                     f"unknown option {name} for {title}{suggestion(key, known)}; "
                     f"the options are {', '.join(known)} "
@@ -280,6 +246,18 @@ def house_rules(variant: str, players: int, items: Sequence[str]) -> Rules:
         raise CheatRulesError(f"{' '.join(spelled.values())}: {_plain(str(error))}") from None
 
 
+def _house_value(family: Family | None, name: str, raw: str, given: bool, shown: str) -> object:
+    """The value ``--with NAME=VALUE`` gives: a policy's name, checked, or a plain value."""
+    if family is None:
+        return _value(raw, given)
+    if not raw:
+        raise CheatRulesError(f"--with {name} needs a value: {_choices(family)}")
+    if raw not in family.names:
+        hint = suggestion(raw, family.names)
+        raise CheatRulesError(f"{shown}: no such {family.name}{hint}; give {_choices(family)}")
+    return raw
+
+
 def house_rule_words(variant: str, players: int, items: Sequence[str]) -> list[str]:
     """The ``--with`` house rules in ``items`` that change the game, as ``rules`` names them.
 
@@ -291,13 +269,15 @@ def house_rule_words(variant: str, players: int, items: Sequence[str]) -> list[s
     >>> house_rule_words("english", 4, ["window=extended", "ranks=ascending", "jokers"])
     ['window=extended', 'jokers']
     """
-    make_rules = VARIANTS[variant][0]
+    game = GAMES[variant]
+    make_rules = game.build
+    named = {family.name for family in game.families}
     plain = make_rules(players)
     words = []
     for item in items:
         name, given, raw = item.partition("=")
         key = name.strip().lower().replace("-", "_")
-        value = raw if key in NAMED_POLICIES else _value(raw, bool(given))
+        value = raw if key in named else _value(raw, bool(given))
         if make_rules(players, **{key: value}) != plain:
             words.append(f"{key}={raw.strip()}" if given else key)
     return words
@@ -542,8 +522,8 @@ def scoring(text: str) -> Scoring:
 def describe_scoring(chosen: Scoring, language: str = "en") -> str:
     """One line for people: what the scoring does, its settings filled in, in ``language``.
 
-    The library's scorings are told through the catalogs (in English, the first
-    line of the scoring's docstring); any other scoring by its docstring.
+    The library's scorings are told through the catalogs; any other scoring
+    by its ``repr`` (its class and settings).
 
     >>> describe_scoring(FirstTo(3))
     'The first seat to win 3 games takes the match.'
@@ -578,9 +558,4 @@ def describe_scoring(chosen: Scoring, language: str = "en") -> str:
                 "the fewest defeats win.",
                 losses,
             ) % {"losses": losses}
-    kind: Any = type(chosen)
-    text = kind.__doc__ or kind.__name__
-    if attrs.has(kind):
-        for field in attrs.fields(kind):
-            text = text.replace(f"``{field.name}``", str(getattr(chosen, field.name)))
-    return _first_line(text)
+    return repr(chosen)  # a scoring of one's own: its class and settings, as written

@@ -32,7 +32,7 @@ False
 
 from __future__ import annotations
 
-__all__ = ["DEFAULTS", "declared"]
+__all__ = ["DEFAULTS", "FAMILY_OF", "declared"]
 
 #: Each declaration's value for a policy that does not declare it.
 DEFAULTS: dict[str, bool] = {
@@ -42,6 +42,16 @@ DEFAULTS: dict[str, bool] = {
     "sets_fours_aside": True,
     "asks_after_pickup": True,
     "jokers_protect": False,
+}
+
+#: The family whose policies make each declaration (a field of :class:`~cheatrules.Rules`).
+FAMILY_OF: dict[str, str] = {
+    "names_one_rank": "ranks",
+    "needs_single_rank": "passing",
+    "offers_pass": "passing",
+    "sets_fours_aside": "discards",
+    "asks_after_pickup": "discards",
+    "jokers_protect": "check",
 }
 
 

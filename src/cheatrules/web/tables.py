@@ -35,7 +35,7 @@ import attrs
 from cheatrules._i18n import translations
 from cheatrules.actions import Accept, Action, Challenge
 from cheatrules.bots import Agent
-from cheatrules.cli._options import BOTS, shorthands
+from cheatrules.cli import BOTS
 from cheatrules.deal import deal
 from cheatrules.decision import Window
 from cheatrules.errors import CheatRulesError, IllegalActionError, RecordError, RulesError
@@ -44,7 +44,7 @@ from cheatrules.realtime import settle_window
 from cheatrules.records import dumps, loads
 from cheatrules.rules import NAMED_POLICIES
 from cheatrules.state import GameState
-from cheatrules.variants import VARIANTS, challenge_call, rules_for, variant
+from cheatrules.variants import VARIANTS, Variant, challenge_call, rules_for, variant
 
 from . import protocol, storage
 from .words import N_, WordedError, told
@@ -655,10 +655,21 @@ def _either(answers: tuple[str, ...], language: str) -> str:
     }
 
 
+def _option_help(game: Variant, language: str) -> dict[str, str]:
+    """What each of the game's options means, in ``language``; the deck's with its values."""
+    say = translations(language).gettext
+    found = {option.name: say(option.meaning) for option in game.options}
+    decks = "; ".join(f"{choice.cards}: {say(choice.meaning)}" for choice in game.decks)
+    found["deck"] = f"{found['deck']} {decks}"
+    return found
+
+
 def games(language: str = "en") -> dict[str, Any]:
     """The games, house rules and bots a host may choose from, for the host page.
 
-    The games' titles and calls are in ``language``; the house rules' help is in English.
+    Read from the games' records (:data:`cheatrules.variants.VARIANTS`): the
+    titles, calls and the house rules' meanings are in ``language``, and each
+    game gives its player range.
     """
     return {
         "games": [
@@ -666,7 +677,8 @@ def games(language: str = "en") -> dict[str, Any]:
                 "name": game.name,
                 "title": game.title_in(language),
                 "call": game.call_in(language),
-                "options": shorthands(game.build),
+                "players": [game.min_players, game.max_players],
+                "options": _option_help(game, language),
             }
             for game in VARIANTS.values()
         ],
