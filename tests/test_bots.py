@@ -16,7 +16,7 @@ from cheatrules.bots import Agent, CountingBot, HonestBot, RandomBot, SamplingBo
 from .budget import examples
 from .strategies import play_randomly, small_deals
 
-BOTS: list[Agent] = [RandomBot(), HonestBot(), CountingBot(), SamplingBot(samples=2, horizon=15)]
+BOTS: list[Agent] = [RandomBot(), HonestBot(), CountingBot(), SamplingBot(samples=2)]
 HOUSE = [
     cr.english(3),
     cr.verish(3),

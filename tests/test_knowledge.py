@@ -259,7 +259,7 @@ def test_a_later_observation_extends_the_knowledge_of_an_earlier_one() -> None:
         state = state.apply(random_action(state, rng))
     seen = state.observe(1)
     assert seen.knowledge() is seen.knowledge()
-    box = seen.events.shared["knowledge"]  # type: ignore[attr-defined]
+    box = seen.events.shared["knowledge, seat 1"]  # type: ignore[attr-defined]
     assert len(box) == 2  # the deal's and this one's, shared through the log
     assert seen.knowledge() == from_scratch(seen)
     assert first.hands[1] == cr.deal(cr.english(4), seed=2).hands[1]

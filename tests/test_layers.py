@@ -134,6 +134,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules.cards",
             "cheatrules._i18n",
             "cheatrules._persistent",
+            "cheatrules._caches",
             "cheatrules.events",
             "cheatrules.seating",
             "cheatrules.chance",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import pickle
 import random
 from collections import Counter
@@ -342,10 +343,15 @@ def test_a_numpy_budget_is_taken_as_its_integer() -> None:
     assert sample(seen, random.Random(0), budget=np.int64(50_000)).observe(0) == seen
 
 
-def test_attempts_is_accepted_and_changes_nothing() -> None:
-    # attempts= bounded the random tries of the former sampler; calls still pass it.
-    seen = _position(cr.english(3), seed=1, decisions=40).observe(0)
-    assert sample(seen, random.Random(5), attempts=1) == sample(seen, random.Random(5))
+def test_the_sampler_takes_a_budget_and_a_timeout_as_the_public_contract_names_them() -> None:
+    # observation.sample(rng, *, budget=None, timeout=None); nothing else.
+    for function in (sample, cr.Observation.sample):
+        parameters = inspect.signature(function).parameters.values()
+        keywords = [each.name for each in parameters if each.kind is each.KEYWORD_ONLY]
+        assert keywords == ["budget", "timeout"]
+    seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
+    with pytest.raises(TypeError, match="attempts"):
+        sample(seen, random.Random(0), attempts=20)  # type: ignore[call-arg]
 
 
 def test_a_view_no_game_gives_raises_sampling_error() -> None:
@@ -506,6 +512,58 @@ def test_a_second_sample_of_a_view_reads_its_log_once() -> None:
     first = sampling._plan_of(seen, seen.events[0])  # type: ignore[arg-type]
     assert sampling._plan_of(seen, seen.events[0]) is first  # type: ignore[arg-type]
     assert sample(seen, random.Random(5)) == sample(seen, random.Random(5))
+
+
+def test_a_view_whose_log_is_a_tuple_keeps_its_plan_by_value() -> None:
+    # A view loaded or built by hand has no shared log to keep its plan
+    # with: an equal view finds the plan all the same, and samples alike.
+    seen = _position(cr.english(3), seed=1, decisions=40).observe(0)
+    alone = attrs.evolve(seen, events=tuple(seen.events))
+    again = attrs.evolve(seen, events=tuple(seen.events))
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    assert sampling._plan_of(alone, dealt) is sampling._plan_of(again, dealt)
+    assert sample(alone, random.Random(5)) == sample(seen, random.Random(5))
+
+
+def test_a_plan_is_lent_to_one_call_at_a_time() -> None:
+    # The searches fill the plan's memos as they go, so no two calls (two
+    # threads) search with one plan: a call made while the kept plan is
+    # lent gets a plan of its own, and the kept one comes back after.
+    seen = _position(cr.english(3), seed=1, decisions=40).observe(0)
+    dealt = seen.events[0]
+    assert isinstance(dealt, cr.events.Dealt)
+    kept = sampling._plan_of(seen, dealt)
+    with sampling._lent_plan(seen, dealt) as lent:
+        assert lent is kept
+        assert sampling._plan_of(seen, dealt) is not kept
+    assert sampling._plan_of(seen, dealt) is kept
+
+
+def _benchmark_view(rules: cr.Rules, seed: int, decisions: int, seat: int) -> cr.Observation:
+    """A seat's view of a seeded game played as benchmarks/sampling.py plays it."""
+    rng = random.Random(seed)
+    state = cr.deal(rules, seed=seed)
+    for _ in range(decisions):
+        if state.phase is cr.Phase.CHALLENGE and rng.random() >= 0.25:
+            state = state.apply(cr.Accept())
+        else:
+            state = state.apply(state.legal_actions().choice(rng))
+    return state.observe(seat)
+
+
+def test_the_same_view_and_rng_give_the_same_game_whatever_was_sampled_before() -> None:
+    # With copies, what the searches blame a labelling for leans the later
+    # draws of the same call. It stays with the call: on this two-pack view
+    # (139 events) the blame of four earlier samples changed the game the
+    # same rng then gave, so a bot's samples depended on its earlier ones,
+    # and threads sampling one view on each other's.
+    seen = _benchmark_view(cr.english(4, decks=2), seed=4, decisions=120, seat=1)
+    assert len(seen.events) == 139
+    for seed in range(100, 104):
+        sample(seen, random.Random(seed))
+    fresh = _benchmark_view(cr.english(4, decks=2), seed=4, decisions=120, seat=1)
+    assert sample(seen, random.Random(0)) == sample(fresh, random.Random(0))
 
 
 def test_the_sampler_s_replay_checks_every_action_as_apply_does() -> None:

@@ -10,11 +10,12 @@ go (:class:`Reach`, one backward pass per target), how cards named next at
 one target can get there unseen (:class:`Routes`), and each play's classes
 of cards (:data:`Class`). The search (the private ``_sampling_search``
 module) replays the log against a plan; :mod:`cheatrules.sampling` keeps
-one per view while the view lives.
+one per view with the view's log and lends it to one call at a time.
 """
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -38,20 +39,19 @@ from cheatrules.events import (
 )
 from cheatrules.rules import Rules
 
-#: Per deck: how many copies of each card, the cards of one copy, and whether
-#: every card but the jokers has one copy (read only; a deck is a value).
-_DECKS: dict[Deck, tuple[Counter[Card], frozenset[Card], bool]] = {}
 
-
+@functools.lru_cache(maxsize=16)
 def _deck_facts(deck: Deck) -> tuple[Counter[Card], frozenset[Card], bool]:
-    """Copies of each card of ``deck``, its cards of one copy, and whether all but jokers are."""
-    facts = _DECKS.get(deck)
-    if facts is None:
-        copies = Counter(deck.cards())
-        singles = frozenset(card for card, count in copies.items() if count == 1)
-        unique = all(count == 1 for card, count in copies.items() if card.rank is not Rank.JOKER)
-        facts = _DECKS[deck] = (copies, singles, unique)
-    return facts
+    """Copies of each card of ``deck``, its cards of one copy, and whether all but jokers are.
+
+    Cached by the deck's value for the newest 16 decks, for the whole
+    process, and shared by threads (``functools.lru_cache`` is thread-safe);
+    the counter is read only.
+    """
+    copies = Counter(deck.cards())
+    singles = frozenset(card for card, count in copies.items() if count == 1)
+    unique = all(count == 1 for card, count in copies.items() if card.rank is not Rank.JOKER)
+    return copies, singles, unique
 
 
 #: Where a card the log names must be: ("hand", seat, event) just before that
@@ -111,10 +111,12 @@ class _Ahead:
 class Plan:
     """The shape of the observer's log, read once: piles, sightings, hand sizes.
 
-    Kept per view (:func:`_plan_of`) and shared by its samples, with what the
-    searches work out from it alone: where a token can go (:class:`Reach`),
-    each play's classes of cards and whether it leaves the matching as it was.
-    It holds no reference to the view, which keys it weakly.
+    Kept per view and shared by its samples, with what the searches work
+    out from it alone: where a token can go (:class:`Reach`), each play's
+    classes of cards and whether it leaves the matching as it was. Those
+    memos are filled as the searches ask, so a plan is lent to one call of
+    the sampler at a time (:mod:`cheatrules.sampling` keeps it), never
+    searched by two threads at once. It holds no reference to the view.
     """
 
     def __init__(
@@ -461,16 +463,18 @@ class Plan:
         ``where`` is the pile laid into, -1 for a discard, -2 for cards taken
         up or drawn.
         """
-        if self._moves is None:
-            self._moves = [[] for _ in self.dealt.hand_sizes]
+        every = self._moves
+        if every is None:
+            every = [[] for _ in self.dealt.hand_sizes]
             for when, event in enumerate(self.events):
                 if isinstance(event, Played):
-                    self._moves[event.seat].append((when, self.pile_of[when], event.count))
+                    every[event.seat].append((when, self.pile_of[when], event.count))
                 elif isinstance(event, Discarded):
-                    self._moves[event.seat].append((when, -1, len(event.cards)))
+                    every[event.seat].append((when, -1, len(event.cards)))
                 elif isinstance(event, PileTaken | Drew):
-                    self._moves[event.seat].append((when, -2, event.count))
-        moves = self._moves[seat]
+                    every[event.seat].append((when, -2, event.count))
+            self._moves = every
+        moves = every[seat]
         return moves[bisect_right(moves, (index, len(self.events))) :]
 
     def _seat_of(self, group: int) -> int:
@@ -630,12 +634,13 @@ class Plan:
         """
         found = self._outlets.get(seat)
         if found is None:
-            found = self._outlets[seat] = []
+            found = []
             for group in self.plays:
                 played = self.events[group]
                 assert isinstance(played, Played)
                 if played.seat == seat and self.carries(group):
                     found.append((group, played.count - len(self.revealed.get(group, ()))))
+            self._outlets[seat] = found
         return found
 
     def on_table(self, group: int, target: Target) -> bool:
@@ -724,11 +729,13 @@ class Plan:
 
     def first_at(self, target: Target) -> list[Card]:
         """The cards of one copy the log first names at ``target``."""
-        if self._first_at is None:
-            self._first_at = {}
+        first_at = self._first_at
+        if first_at is None:
+            first_at = {}
             for card, first in self.first.items():
-                self._first_at.setdefault(first, []).append(card)
-        return self._first_at.get(target, [])
+                first_at.setdefault(first, []).append(card)
+            self._first_at = first_at
+        return first_at.get(target, [])
 
     def next_target(self, card: Card, after: int) -> Target | None:
         """Where the log next names ``card`` after event ``after``; None for nowhere."""

@@ -45,6 +45,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from copy import copy as _shallow_copy
 from typing import Protocol
 
 import attrs
@@ -154,7 +155,11 @@ class Labels:
 
 
 class Labelling:
-    """The sightings of a view's cards, and labellings of them drawn at random."""
+    """The sightings of a view's cards, and labellings of them drawn at random.
+
+    Read only once made, but for :attr:`blame`, which the searches of one
+    call of the sampler count into (see :meth:`afresh`).
+    """
 
     def __init__(self, log: Log) -> None:
         self.log = log
@@ -168,6 +173,18 @@ class Labelling:
         # Every card alone has a labelling, or the view contradicts itself.
         rng = random.Random(0)
         self.consistent = all(self._card(card, rng, set()) is not None for card in self.multi)
+
+    def afresh(self) -> Labelling:
+        """A copy of this labelling with no blame yet: one call of the sampler's own.
+
+        The plan keeps one labelling per view, read only once made, and each
+        call draws from a copy of it with blame of its own, so what a call
+        finds depends on its ``rng`` alone, and no two threads count into
+        one blame.
+        """
+        fresh = _shallow_copy(self)
+        fresh.blame = Counter()
+        return fresh
 
     def _read(self) -> None:
         seat = self.log.seat

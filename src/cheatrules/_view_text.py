@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from cheatrules._caches import kept_with, newest_kept
 from cheatrules._persistent import Log
 from cheatrules.cards import Card, Rank
 from cheatrules.events import Event
@@ -38,7 +39,7 @@ from cheatrules.table import Table
 
 __all__ = ["view_text"]
 
-#: Where a log's texts are kept in its ``shared`` dict, and how many lineages are kept.
+#: Where a log's texts are kept in its ``shared`` dict, and how many are kept there.
 _BOX, _KEPT = "view text", 32
 #: The fields of a table its equality compares, but for the rules (written by name).
 _TABLE_FIELDS = tuple(
@@ -64,31 +65,29 @@ def view_text(observation: Observation) -> str:
 
 
 def _log_text(seat: int, events: Sequence[Event]) -> str:
-    """The log, one event a line, each line ending the text; kept per chunk where it is shared."""
+    """The log, one event a line, each line ending the text; kept per chunk where it is shared.
+
+    Kept with the log: in its lineage's ``shared`` dict, by chunk node, the
+    newest :data:`_KEPT` texts, for the seat they were written for. Shared
+    by threads: a text never changes, and two threads that miss at once
+    both write the same one.
+    """
     if not isinstance(events, Log):
         return "".join(_value(event) + "\n" for event in events)
-    box: dict[int, tuple[Any, int, str]] = events.shared.setdefault(_BOX, {})
-    fresh: list[tuple[Event, ...]] = []
-    node = events.chunks
-    text = ""
-    while node is not None:
-        hit = box.get(id(node))
-        if hit is not None and hit[0] is node and hit[1] == seat:
-            text = hit[2]
-            break
-        fresh.append(node[0])
-        node = node[1]
+    box = kept_with(events, _BOX, _KEPT)
+    found: str | None
+    found, fresh = newest_kept(box, events.chunks, seat)
+    text = found or ""
     if not fresh:
         return text
-    text += "".join(_value(event) + "\n" for chunk in reversed(fresh) for event in chunk)
-    box[id(events.chunks)] = (events.chunks, seat, text)
-    if len(box) > _KEPT:
-        del box[next(iter(box))]
+    text += "".join(_value(event) + "\n" for chunk in fresh for event in chunk)
+    box.put(events.chunks, text, seat)
     return text
 
 
-#: How each type of value is written, worked out the first time it is met (shared by
-#: threads: a race works out the same writer twice).
+#: How each type of value is written, worked out the first time it is met, for the
+#: whole process (the types met are the library's few). Shared by threads: each
+#: store is one dict item (atomic), and a race works out the same writer twice.
 _WRITERS: dict[type, Callable[[Any], str]] = {}
 
 

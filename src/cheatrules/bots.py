@@ -554,9 +554,9 @@ class SamplingBot:
     played, so the bot costs little more than its fallback.
 
     Raises:
-        RulesError: ``samples`` or ``attempts`` is not a whole number of at
-            least 1, ``horizon`` not one of at least 0, ``doubt`` not a
-            number from 0 to 1, or ``fallback`` is not an agent.
+        RulesError: ``samples`` is not a whole number of at least 1,
+            ``doubt`` not a number from 0 to 1, or ``fallback`` is not an
+            agent.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
@@ -568,10 +568,6 @@ class SamplingBot:
 
     #: How many consistent worlds to sample when the counts leave a claim in doubt.
     samples: int = attrs.field(default=4, converter=_checks.index, validator=_checks.whole(1))
-    #: Kept for compatibility and unused, since the bot no longer plays rollouts.
-    horizon: int = attrs.field(default=120, converter=_checks.index, validator=_checks.whole(0))
-    #: How many tries each sample may take before that world is given up (decks with copies).
-    attempts: int = attrs.field(default=50, converter=_checks.index, validator=_checks.whole(1))
     #: The agent that takes every decision other than a challenge.
     fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
     #: The bar with an empty pile, the chance of an honest declarer below which it challenges.
@@ -603,7 +599,7 @@ class SamplingBot:
         bar = self.doubt / (1 + pile / self.fallback.pile_scale)
         if _honest_odds(observation, known) >= bar:
             return False
-        honest = _sampled_honesty(observation, rng, self.samples, self.attempts)
+        honest = _sampled_honesty(observation, rng, self.samples)
         return honest is not None and honest < bar
 
 
@@ -633,9 +629,7 @@ def _could_be_honest(world: GameState, claim: Claim) -> bool:
     return jokers and any(card.rank is Rank.JOKER for card in hand)
 
 
-def _sampled_honesty(
-    seen: Observation, rng: random.Random, samples: int, attempts: int
-) -> float | None:
+def _sampled_honesty(seen: Observation, rng: random.Random, samples: int) -> float | None:
     """The weighted share of sampled worlds where the declarer could have told the truth.
 
     A world where it could not counts as a lie, weighed by how likely a liar
@@ -648,7 +642,7 @@ def _sampled_honesty(
     honest = lies = 0.0
     for _ in range(samples):
         try:
-            world = sample(seen, rng, attempts=attempts, budget=budget)
+            world = sample(seen, rng, budget=budget)
         except SamplingError:
             continue
         if _could_be_honest(world, claim):

@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cheatrules import _checks
+from cheatrules._caches import IdentityCache
 from cheatrules._encoding_checks import (
     Bounds,
     EncodingError,
@@ -210,12 +210,13 @@ class ActionSpace:
     #: The rules whose actions are numbered.
     rules: Rules = attrs.field(validator=is_rules)
     _numbering: _Numbering = attrs.field(init=False, eq=False, repr=False)
-    # Recent observations' legal bitsets, by id (the observation is kept, so the id stays its own).
-    _views: dict[int, tuple[Observation, int]] = attrs.field(init=False, eq=False, repr=False)
+    # The legal bitsets of the newest observations asked about, by the observation's
+    # identity (each kept with its observation; shared by threads, see _legal_bits).
+    _views: IdentityCache[int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_numbering", _Numbering(self.rules))
-        object.__setattr__(self, "_views", {})
+        object.__setattr__(self, "_views", IdentityCache(_VIEWS_KEPT))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The rules alone: the numbering is rebuilt, the kept views are left behind.
@@ -476,17 +477,18 @@ class ActionSpace:
     # -- legal decisions ---------------------------------------------------------------
 
     def _legal_bits(self, observation: Observation) -> int:
-        """Bit ``i`` set where index ``i`` is legal for the observing seat; kept per view."""
+        """Bit ``i`` set where index ``i`` is legal for the observing seat; kept per view.
+
+        Kept in this space for the newest :data:`_VIEWS_KEPT` observations,
+        by identity (a bot asks mask, then decode, of one observation), and
+        shared by the threads that use the space: an ``int`` never changes,
+        and two threads that miss at once both compute the same bits.
+        """
         views = self._views
-        key = id(observation)
-        kept = views.get(key)
-        if kept is not None and kept[0] is observation:
-            return kept[1]
-        bits = self._compute_bits(observation)
-        views[key] = (observation, bits)
-        if len(views) > _VIEWS_KEPT:
-            with suppress(KeyError, RuntimeError, StopIteration):  # another thread got there first
-                del views[next(iter(views))]
+        bits = views.get(observation)
+        if bits is None:
+            bits = self._compute_bits(observation)
+            views.put(observation, bits)
         return bits
 
     def _compute_bits(self, observation: Observation) -> int:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from contextlib import suppress
 from typing import Any
 
 import attrs
 
+from cheatrules._caches import kept_with, newest_kept
 from cheatrules._encoding_checks import (
     Bounds,
     bounds_of,
@@ -38,7 +38,6 @@ from cheatrules._persistent import Log
 from cheatrules._seat_memory import Memory
 from cheatrules.cards import Card
 from cheatrules.encoding import ObservationEncoder
-from cheatrules.events import Event
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 
@@ -51,8 +50,9 @@ _GROWING = (
     "piles_taken", "passes",
 )  # fmt: skip
 
-#: How many folded logs an information-state encoder keeps to go on from.
-_MEMORIES_KEPT = 64
+#: How many folds of a log lineage are kept with it for a seat to go on from, and under
+#: which name.
+_MEMORIES_KEPT, _MEMORIES = 32, "information state, seat {}"
 
 
 @attrs.frozen
@@ -134,16 +134,13 @@ class InformationStateEncoder:
     rules: Rules = attrs.field(validator=is_rules)
     _base: ObservationEncoder = attrs.field(init=False, eq=False, repr=False)
     _cards: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
-    _memories: dict[int, tuple[Any, int, Memory]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_base", ObservationEncoder(self.rules))
         cards = sorted(set(self.rules.deck.cards()))
         object.__setattr__(self, "_cards", {card: place for place, card in enumerate(cards)})
-        object.__setattr__(self, "_memories", {})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The rules alone: the folds kept are left behind.
         return (InformationStateEncoder, (self.rules,))
 
     @property
@@ -265,33 +262,31 @@ class InformationStateEncoder:
         return vector
 
     def _memory(self, observation: Observation) -> Memory:
-        """The seat's log folded, going on from the newest fold this encoder kept of it."""
+        """The seat's log folded, going on from the newest fold kept with the log.
+
+        Kept with the log: in its lineage's ``shared`` dict, one cache a
+        seat, by chunk node, the newest :data:`_MEMORIES_KEPT`, for the
+        rules they were folded for (so every encoder of those rules shares
+        them). Shared by
+        threads: a memory is never changed once kept (a fold goes on from a
+        copy), and two threads that miss at once both fold the same memory.
+        A log that is a plain tuple is folded whole at each call.
+        """
         seat = observation.seat
         events = observation.events
         if not isinstance(events, Log):
             memory = self._fresh(seat)
             memory.fold(events)
             return memory
-        kept = self._memories
-        node = events.chunks
-        newer: list[tuple[Event, ...]] = []
-        found: Memory | None = None
-        while node is not None:
-            hit = kept.get(id(node))
-            if hit is not None and hit[0] is node and hit[1] == seat:
-                found = hit[2]
-                break
-            newer.append(node[0])
-            node = node[1]
+        box = kept_with(events, _MEMORIES.format(seat), _MEMORIES_KEPT)
+        found: Memory | None
+        found, newer = newest_kept(box, events.chunks, self.rules)
         if found is not None and not newer:
             return found
         memory = found.copy() if found is not None else self._fresh(seat)
-        for chunk in reversed(newer):
+        for chunk in newer:
             memory.fold(chunk)
-        kept[id(events.chunks)] = (events.chunks, seat, memory)
-        if len(kept) > _MEMORIES_KEPT:
-            with suppress(KeyError, RuntimeError, StopIteration):  # another thread got there first
-                del kept[next(iter(kept))]
+        box.put(events.chunks, memory, self.rules)
         return memory
 
     def _fresh(self, seat: int) -> Memory:

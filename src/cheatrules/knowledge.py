@@ -30,8 +30,8 @@ early, and equals the knowledge worked out from the whole log afresh.
 
 from __future__ import annotations
 
+import functools
 import operator
-import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import partial
@@ -39,6 +39,7 @@ from typing import Any
 
 import attrs
 
+from cheatrules._caches import kept_with, newest_kept
 from cheatrules._persistent import Log
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
@@ -52,6 +53,7 @@ from cheatrules.events import (
     Revealed,
 )
 from cheatrules.observation import Observation
+from cheatrules.rules import Rules
 from cheatrules.table import Claim
 
 __all__ = ["CardKnowledge", "GroupKnowledge", "card_knowledge"]
@@ -191,8 +193,9 @@ def card_knowledge(seen: Observation) -> CardKnowledge:
     share its log: it is worked out from the events since the newest earlier
     observation whose knowledge was asked for, so each call costs about the
     same late in a game as early. Any other observation (loaded from a
-    record, or built by hand) is worked out from its whole log once, and
-    kept while the observation lives.
+    record, or built by hand, whose log is a tuple) is worked out from its
+    whole log, and kept for the newest few such logs. Threads may ask at
+    once, about the same observation or others (see the caches design page).
 
     Raises:
         CheatRulesError: the log does not start with the deal.
@@ -207,75 +210,74 @@ def card_knowledge(seen: Observation) -> CardKnowledge:
 
     """
     events = seen.events
-    tracker = _shared_tracker(seen, events) if isinstance(events, Log) else _kept_tracker(seen)
+    if isinstance(events, Log):
+        tracker = _shared_tracker(seen.seat, seen.rules, events)
+    else:
+        tracker = _whole_tracker(seen.seat, seen.rules, tuple(events))
     return tracker.public()
 
 
 # -- where the trackers are kept -------------------------------------------------------
 
-# How many trackers each seat's log lineage keeps (a search that observes
-# sibling states finds their common ancestor's among them).
-_KEPT = 32
-_BOX = "knowledge"
+# How many trackers each log lineage keeps for a seat (a search that observes
+# sibling states finds their common ancestor's among them), and under which name.
+_KEPT, _BOX = 32, "knowledge, seat {}"
 
 
-def _shared_tracker(seen: Observation, events: Log[Event]) -> _Tracker:
-    """The tracker after ``events``, extending the newest one kept for an earlier part of them."""
-    box: dict[int, tuple[Any, int, Any, _Tracker]] = events.shared.setdefault(_BOX, {})
-    deck = seen.rules.deck
-    fresh: list[tuple[Event, ...]] = []
-    node = events.chunks
-    tracker: _Tracker | None = None
-    while node is not None:
-        hit = box.get(id(node))
-        if hit is not None and hit[0] is node and hit[1] == seen.seat and hit[2] == deck:
-            tracker = hit[3]
-            break
-        fresh.append(node[0])
-        node = node[1]
+def _shared_tracker(seat: int, rules: Rules, events: Log[Event]) -> _Tracker:
+    """The tracker after ``events``, extending the newest one kept for an earlier part of them.
+
+    Kept with the log: in its lineage's ``shared`` dict, one cache a seat, by
+    chunk node, the newest :data:`_KEPT`, for the rules they were worked out
+    for. Shared by threads: a tracker is never changed once kept (see
+    :class:`_Tracker`).
+    """
+    box = kept_with(events, _BOX.format(seat), _KEPT)
+    tracker: _Tracker | None
+    tracker, fresh = newest_kept(box, events.chunks, rules)
     if tracker is None and not fresh:
         raise CheatRulesError("an observation's log starts with the deal")
-    for chunk in reversed(fresh):
-        tracker = _start(seen, chunk) if tracker is None else tracker.after(chunk)
+    for chunk in fresh:
+        tracker = _start(seat, rules, chunk) if tracker is None else tracker.after(chunk)
     assert tracker is not None
     if fresh:
-        box[id(events.chunks)] = (events.chunks, seen.seat, deck, tracker)
-        if len(box) > _KEPT:
-            del box[next(iter(box))]
+        box.put(events.chunks, tracker, rules)
     return tracker
 
 
-# Trackers of observations whose log is not shared, by the observation's id
-# while it lives.
-_KEPT_BY_ID: dict[int, tuple[weakref.ref[Observation], _Tracker]] = {}
+@functools.lru_cache(maxsize=_KEPT)
+def _whole_tracker(seat: int, rules: Rules, events: tuple[Event, ...]) -> _Tracker:
+    """The tracker of a log that is a plain tuple (a view loaded or built by hand), from the deal.
+
+    Kept by value for the newest :data:`_KEPT` (seat, rules, log), shared
+    by threads (``functools.lru_cache`` is thread-safe; two threads that
+    miss at once both work it out).
+    """
+    return _start(seat, rules, events)
 
 
-def _kept_tracker(seen: Observation) -> _Tracker:
-    """The tracker of an observation with a log of its own, worked out once."""
-    kept = _KEPT_BY_ID.get(id(seen))
-    if kept is not None and kept[0]() is seen:
-        return kept[1]
-    tracker = _start(seen, tuple(seen.events))
-    key = id(seen)
-    _KEPT_BY_ID[key] = (weakref.ref(seen, lambda _: _KEPT_BY_ID.pop(key, None)), tracker)
-    return tracker
-
-
-def _start(seen: Observation, events: Sequence[Event]) -> _Tracker:
+def _start(seat: int, rules: Rules, events: Sequence[Event]) -> _Tracker:
     """A tracker from the deal, the first of ``events``, followed through the rest."""
     dealt = events[0] if events else None
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     tracker: _Tracker
-    if seen.rules.deck.packs > 1:
-        tracker = _Counted.dealt(seen, dealt)
+    if rules.deck.packs > 1:
+        tracker = _Counted.dealt(seat, rules, dealt)
     else:
-        tracker = _PerCard.dealt(seen, dealt)
+        tracker = _PerCard.dealt(seat, rules, dealt)
     return tracker.after(events[1:])
 
 
 class _Tracker:
-    """What one seat knows after some events; never changed once made (copy on write)."""
+    """What one seat knows after some events; never changed once made (copy on write).
+
+    But for what it makes on the first call for it: its :class:`CardKnowledge`
+    and its groups' knowledge (``made``, ``groups``). Trackers are shared by
+    threads (kept with the log), and two threads that ask at once make equal
+    values, one of which is kept: each is a whole value stored in one
+    assignment, so a thread sees the old one or the new one, never a part.
+    """
 
     __slots__ = ("_public", "players", "seat")
 
@@ -306,66 +308,46 @@ def _counts(ranks: Iterable[Rank]) -> _Counts:
 # -- one pack: every card followed ---------------------------------------------------------
 
 
-# The rank counts of a set of cards, by the set (the same sets recur from state to state).
-_RANKS: dict[frozenset[Card], Counter[Rank]] = {}
-
-
 # What a group's knowledge is made from: its size, the cards known in it, and
 # the classes of cards that may be in it.
 _Made = tuple[int, frozenset[Card] | None, tuple[frozenset[Card], ...]]
 
-# Made from sets of cards, by the sets: the same sets recur from state to state
-# (an event changes the places of a few cards, most classes keep their cards).
-_SORTED: dict[frozenset[Card], tuple[Card, ...]] = {}
-_MERGED: dict[tuple[frozenset[Card], ...], tuple[Card, ...]] = {}
-_SUMMED: dict[tuple[frozenset[Card], ...], _Counts] = {}
+# The functions below are pure functions of sets of cards, cached by value:
+# the same sets recur from state to state (an event changes the places of a
+# few cards, most classes keep their cards). Each cache keeps the newest
+# _CACHED answers for the whole process and is shared by threads
+# (functools.lru_cache is thread-safe; two threads that miss at once both
+# work the answer out). The answers are never changed by their callers.
 _CACHED = 8192
 
 
+@functools.lru_cache(maxsize=_CACHED)
 def _sorted_of(cards: frozenset[Card] | None) -> tuple[Card, ...]:
     """The cards of a set, sorted."""
-    if not cards:
-        return ()
-    found = _SORTED.get(cards)
-    if found is None:
-        if len(_SORTED) >= _CACHED:
-            _SORTED.clear()
-        found = _SORTED[cards] = tuple(sorted(cards))
-    return found
+    return tuple(sorted(cards)) if cards else ()
 
 
+@functools.lru_cache(maxsize=_CACHED)
 def _merged(sets: tuple[frozenset[Card], ...]) -> tuple[Card, ...]:
     """The cards of several sets together, sorted."""
     if len(sets) < 2:
         return _sorted_of(sets[0] if sets else None)
-    found = _MERGED.get(sets)
-    if found is None:
-        if len(_MERGED) >= _CACHED:
-            _MERGED.clear()
-        found = _MERGED[sets] = tuple(sorted(card for cards in sets for card in cards))
-    return found
+    return tuple(sorted(card for cards in sets for card in cards))
 
 
+@functools.lru_cache(maxsize=_CACHED)
 def _summed(sets: tuple[frozenset[Card], ...]) -> _Counts:
     """How many cards of each rank several sets hold together, sorted by rank."""
-    found = _SUMMED.get(sets)
-    if found is None:
-        if len(_SUMMED) >= _CACHED:
-            _SUMMED.clear()
-        counts: Counter[Rank] = Counter()
-        for cards in sets:
-            counts.update(_ranks_of(cards))
-        found = _SUMMED[sets] = tuple(sorted(counts.items(), key=_by_rank))
-    return found
+    counts: Counter[Rank] = Counter()
+    for cards in sets:
+        counts.update(_ranks_of(cards))
+    return tuple(sorted(counts.items(), key=_by_rank))
 
 
+@functools.lru_cache(maxsize=_CACHED)
 def _ranks_of(cards: frozenset[Card]) -> Counter[Rank]:
-    counts = _RANKS.get(cards)
-    if counts is None:
-        if len(_RANKS) >= _CACHED:
-            _RANKS.clear()
-        counts = _RANKS[cards] = Counter(card.rank for card in cards)
-    return counts
+    """How many cards of each rank a set holds (read only: the counter is cached)."""
+    return Counter(card.rank for card in cards)
 
 
 class _PerCard(_Tracker):
@@ -398,10 +380,9 @@ class _PerCard(_Tracker):
         self.made: dict[_Place, tuple[_Made, GroupKnowledge]] = {}
 
     @classmethod
-    def dealt(cls, seen: Observation, dealt: Dealt) -> _PerCard:
+    def dealt(cls, seat: int, rules: Rules, dealt: Dealt) -> _PerCard:
         """Right after the deal: the seat's cards in its hand, any other anywhere unseen."""
-        deck = seen.rules.deck.cards()
-        seat = seen.seat
+        deck = rules.deck.cards()
         capacity: dict[_Place, int] = {
             ("hand", each): size for each, size in enumerate(dealt.hand_sizes)
         }
@@ -422,7 +403,7 @@ class _PerCard(_Tracker):
         others = frozenset(deck) - mine
         if others:
             classes[frozenset(unknown)] = others
-        tracker = cls(seat, seen.players, classes, capacity)
+        tracker = cls(seat, rules.players, classes, capacity)
         tracker._settle()
         return tracker
 
@@ -649,13 +630,13 @@ class _Counted(_Tracker):
         self.groups: tuple[GroupKnowledge, ...] = ()
 
     @classmethod
-    def dealt(cls, seen: Observation, dealt: Dealt) -> _Counted:
+    def dealt(cls, seat: int, rules: Rules, dealt: Dealt) -> _Counted:
         """Right after the deal: the seat's hand placed, every other card unseen."""
-        hand = _joined((), dealt.hands[seen.seat])
-        hands = tuple(hand if each == seen.seat else () for each in range(seen.players))
-        unseen = Counter(card.rank for card in seen.rules.deck.cards())
+        hand = _joined((), dealt.hands[seat])
+        hands = tuple(hand if each == seat else () for each in range(rules.players))
+        unseen = Counter(card.rank for card in rules.deck.cards())
         unseen.subtract(card.rank for card in hand)
-        return cls(seen.seat, seen.players, hands, _positive(unseen))
+        return cls(seat, rules.players, hands, _positive(unseen))
 
     def _copy(self) -> _Counted:
         copy = _Counted(self.seat, self.players, self.hands, self.unseen)

@@ -36,9 +36,9 @@ none of its plays may more stay than the hand keeps. They run after each
 play and pickup of that hand, and after each play that lays a named card
 into a pile it takes. A labelling is drawn at random, mended where it asks
 a hand to pass on or keep more copies than that, and searched in runs cut
-at Luby lengths; what the search blames a labelling
-for leans the later draws, and a labelling whose search fails at such a
-hand is most often repaired there rather than drawn afresh. The second
+at Luby lengths; what the search blames a labelling for leans the later
+draws of the same call, and a labelling whose search fails at such a hand
+is most often repaired there rather than drawn afresh. The second
 search follows copies by counting instead:
 wherever the log names copies of a card later, the tokens that have it or
 may still get it and can get there must be enough, card by card and for
@@ -69,15 +69,18 @@ from __future__ import annotations
 import math
 import numbers
 import random
-import weakref
+import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import suppress
+from contextlib import contextmanager
+from functools import partial
 from operator import attrgetter
 
 import attrs
 
 from cheatrules import _twins
+from cheatrules._caches import kept_with
 from cheatrules._checks import whole_number
+from cheatrules._persistent import Log
 from cheatrules._sampling_plan import Plan, Target
 from cheatrules._sampling_search import (
     UNTIMED,
@@ -93,8 +96,18 @@ from cheatrules._sampling_search import (
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card
 from cheatrules.errors import N_, CheatRulesError, RulesError
-from cheatrules.events import Accepted, Challenged, Dealt, Discarded, Passed, Played, Refused
+from cheatrules.events import (
+    Accepted,
+    Challenged,
+    Dealt,
+    Discarded,
+    Event,
+    Passed,
+    Played,
+    Refused,
+)
 from cheatrules.observation import Observation
+from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
 __all__ = ["SamplingBudgetError", "SamplingError", "SamplingTimeoutError", "sample"]
@@ -116,7 +129,6 @@ _REPAIRS = 0.9
 def sample(
     seen: Observation,
     rng: random.Random,
-    attempts: int = 2000,
     *,
     budget: int = BUDGET,
     timeout: float | None = None,
@@ -141,9 +153,9 @@ def sample(
 
     Args:
         seen: the seat's view.
-        rng: the source of every random choice.
-        attempts: unused; kept so that calls written for the earlier
-            random-tries sampler still run.
+        rng: the source of every random choice: the same view and the same
+            ``rng`` state give the same game, whatever was sampled before
+            or at the same time in another thread.
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
             fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4
@@ -171,11 +183,11 @@ def sample(
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
-    plan = _plan_of(seen, dealt)
-    if plan.unique or plan.rules.discards.compulsory:
-        state = _searched(seen, plan, rng, budget, clock)
-    else:
-        state = _with_copies(seen, plan, rng, budget, clock)
+    with _lent_plan(seen, dealt) as plan:
+        if plan.unique or plan.rules.discards.compulsory:
+            state = _searched(seen, plan, rng, budget, clock)
+        else:
+            state = _with_copies(seen, plan, rng, budget, clock)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
@@ -200,21 +212,79 @@ def _seconds(timeout: object) -> float | None:
     return float(timeout)
 
 
-# The plans of the views sampled lately, by the view's id while it lives: a
-# bot that samples one view many times reads its log once.
-_PLANS: dict[int, tuple[weakref.ref[Observation], Plan]] = {}
+# -- where the plans are kept ------------------------------------------------------------
+#
+# A plan is what the view's log alone fixes, with what the searches work out
+# from it as they go (Plan's memos), so a bot that samples one view many
+# times reads its log once. A plan is lent to one call at a time: taken from
+# where it is kept, used, and put back, so no two threads ever search with
+# one plan (a second thread sampling the same view at once makes its own).
+
+#: How many plans each log lineage keeps (in its ``shared`` dict, by the
+#: view's newest chunk node), and under which name.
+_PLANS_KEPT, _PLANS = 4, "sampling plans"
+
+
+class _Shelf:
+    """The plans of views whose log is a plain tuple, by value: the newest few, lent one at a time.
+
+    A view loaded from a record, or built by hand, has no log lineage to
+    keep its plan with; its plan is kept here, by ``(seat, rules, log)``,
+    for the whole process. Every change is made under the shelf's lock.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._plans: dict[tuple[int, Rules, tuple[Event, ...]], Plan] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: tuple[int, Rules, tuple[Event, ...]]) -> Plan | None:
+        """The plan kept for ``key``, removed from the shelf, else ``None``."""
+        with self._lock:
+            return self._plans.pop(key, None)
+
+    def put(self, key: tuple[int, Rules, tuple[Event, ...]], plan: Plan) -> None:
+        """Keep ``plan`` for ``key`` (as the newest), dropping the oldest beyond :attr:`size`."""
+        with self._lock:
+            self._plans.pop(key, None)
+            self._plans[key] = plan
+            while len(self._plans) > self.size:
+                del self._plans[next(iter(self._plans))]
+
+
+_SHELF = _Shelf(8)
+
+
+@contextmanager
+def _lent_plan(seen: Observation, dealt: Dealt) -> Iterator[Plan]:
+    """The plan of ``seen``, for this call alone: the one kept (or a new one), kept again after."""
+    events = seen.events
+    context = (seen.seat, seen.rules)
+    if isinstance(events, Log):
+        box = kept_with(events, _PLANS, _PLANS_KEPT)
+        node = events.chunks
+        plan = box.take(node, context)
+        if plan is None:
+            plan = Plan(seen.rules, seen.seat, events, dealt)
+        try:
+            yield plan
+        finally:
+            box.put(node, plan, context)
+        return
+    key = (*context, tuple(events))
+    plan = _SHELF.take(key)
+    if plan is None:
+        plan = Plan(seen.rules, seen.seat, events, dealt)
+    try:
+        yield plan
+    finally:
+        _SHELF.put(key, plan)
 
 
 def _plan_of(seen: Observation, dealt: Dealt) -> Plan:
-    """The plan of ``seen``: made once per view while the view lives, then shared."""
-    key = id(seen)
-    kept = _PLANS.get(key)
-    if kept is not None and kept[0]() is seen:
-        return kept[1]
-    plan = Plan(seen.rules, seen.seat, seen.events, dealt)
-    with suppress(TypeError):  # a view that cannot be weakly referenced is not kept
-        _PLANS[key] = (weakref.ref(seen, lambda _: _PLANS.pop(key, None)), plan)
-    return plan
+    """The plan kept for ``seen`` (made and kept on the first call), for a caller that reads it."""
+    with _lent_plan(seen, dealt) as plan:
+        return plan
 
 
 def _searched(
@@ -259,9 +329,12 @@ def _with_copies(
         SamplingTimeoutError: the ``clock`` ran out.
 
     """
+    # This call's labelling: what its turns blame leans its own later draws
+    # alone, so the game found depends on the view and ``rng`` alone.
+    twinned = partial(_twinned, labelling=plan.labelling().afresh())
     share, spent = 16 * len(plan.events), 0
     while spent < budget:
-        for search, part in ((_twinned, share), (_searched, share // 4)):
+        for search, part in ((twinned, share), (_searched, share // 4)):
             turn = min(part, budget - spent)
             spent += turn
             if turn <= 0:
@@ -277,7 +350,12 @@ def _with_copies(
 
 
 def _twinned(
-    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock = UNTIMED
+    seen: Observation,
+    plan: Plan,
+    rng: random.Random,
+    budget: int,
+    clock: Clock = UNTIMED,
+    labelling: _twins.Labelling | None = None,
 ) -> GameState | None:
     """A game found with each copy of a card told apart; None if no labelling fits any game.
 
@@ -292,14 +370,17 @@ def _twinned(
     (:data:`_REPAIRS`) that one with those cards' links drawn again, the
     rest kept; else a new one. A labelling costs one pass over the log
     (its plan), and each time it is mended an event for every eight
-    sightings it re-checks, out of ``budget``.
+    sightings it re-checks, out of ``budget``. ``labelling`` is the call's
+    own (:meth:`~cheatrules._twins.Labelling.afresh`), whose blame its
+    turns share; ``None`` gives a new one.
 
     Raises:
         SamplingBudgetError: the labellings and their searches spent the budget.
         SamplingTimeoutError: the ``clock`` ran out.
 
     """
-    labelling = plan.labelling()
+    if labelling is None:
+        labelling = plan.labelling().afresh()
     if not labelling.consistent:
         return None
     copies = _twins.twins(plan.copies)
