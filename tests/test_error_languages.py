@@ -191,7 +191,9 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     ),
     "unknown option": (
         lambda: cr.verish(3, colour=1),
-        "unknown option colour for Verish' Ne Verish'; the options are pack, jokers, stock",
+        "unknown option colour for Verish' Ne Verish'; the options are deck, jokers, stock, "
+        "dealing, opening, ranks, claims, window, check, after_challenge, passing, discards, "
+        "ending",
     ),
     "bad players": (
         lambda: cr.english(2),

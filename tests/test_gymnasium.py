@@ -264,7 +264,7 @@ def test_rewards_follow_the_outcome_and_placings_sum_to_zero(deal: cr.GameState,
         players, order = state.players, state.finishing_order
         for seat in range(players):
             if seat in order:
-                assert placing[seat] == 1.0 - 2.0 * order.index(seat) / (players - 1)
+                assert placing[seat] == pytest.approx(1.0 - 2.0 * order.index(seat) / (players - 1))
             elif not state.is_over:
                 assert placing[seat] == 0.0
             if state.outcome is not None:
