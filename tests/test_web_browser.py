@@ -142,6 +142,12 @@ def create_table(driver: WebDriver, base: str) -> dict[int, str]:
     wait = WebDriverWait(driver, WAIT)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "select.seat-kind"), "no seat choices")
     players = driver.find_element(By.ID, "players")
+    # The players each game takes come from its Variant record.
+    game = Select(driver.find_element(By.ID, "game"))
+    game.select_by_value("verish")
+    assert (players.get_attribute("min"), players.get_attribute("max")) == ("2", "6")
+    game.select_by_value("english")
+    assert (players.get_attribute("min"), players.get_attribute("max")) == ("3", "10")
     players.clear()
     players.send_keys("3")
     wait.until(

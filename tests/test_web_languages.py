@@ -352,7 +352,7 @@ def test_no_word_of_a_page_is_left_in_english(tmp_path: Path, page: str, languag
 def _neutral() -> set[str]:
     """Texts that are no language's: the project's name, the language names, and the
     house rules' example, spelled in the option names the server reads."""
-    return {"cheatrules", *words.LANGUAGE_NAMES.values(), "jokers=yes, decks=2"}
+    return {"cheatrules", *words.LANGUAGE_NAMES.values(), "jokers=yes, deck=104"}
 
 
 @pytest.mark.parametrize("language", OTHERS)

@@ -37,6 +37,19 @@
     }
   }
 
+  // The players the chosen game takes, from its Variant record (/api/games).
+  function playerRange() {
+    const game = catalogue.games.find((each) => each.name === $("game").value);
+    if (!game) return;
+    const input = $("players");
+    const [fewest, most] = game.players;
+    input.min = String(fewest);
+    input.max = String(most);
+    const players = Number(input.value) || fewest;
+    input.value = String(Math.min(most, Math.max(fewest, players)));
+    seatKinds();
+  }
+
   function policies() {
     const box = $("policies");
     box.replaceChildren();
@@ -152,8 +165,11 @@
       $("game").append(option);
     });
     $("players").addEventListener("input", seatKinds);
-    $("game").addEventListener("change", policies);
-    seatKinds();
+    $("game").addEventListener("change", () => {
+      playerRange();
+      policies();
+    });
+    playerRange();
     policies();
   });
 })();
