@@ -170,14 +170,3 @@ def test_samples_draw_their_future_cards_apart_as_the_seat_cannot_tell() -> None
         assert isinstance(revealed, cr.events.Revealed)
         shown.add(str(revealed.cards[0]))
     assert shown == {"A♦", "K♣"}
-
-
-def test_a_state_pickled_before_draws_were_data_still_loads() -> None:
-    state = _one_card_game()
-    older = state.__getstate__()
-    del older["_draws"]
-    older["_chance"] = None
-    copy = cr.GameState.__new__(cr.GameState)
-    copy.__setstate__(older)
-    assert copy == state and copy.draws == ()
-    assert copy.apply(Challenge()).events == state.apply(Challenge()).events

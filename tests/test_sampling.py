@@ -579,9 +579,8 @@ def test_the_sampler_s_replay_checks_every_action_as_apply_does() -> None:
 
 
 def _parts(state: cr.GameState) -> dict[str, object]:
-    """Every field of ``state``, the persistent stacks as tuples (not the memo)."""
+    """Every field of ``state``, the persistent stacks as tuples."""
     parts = {field.name: getattr(state, field.name) for field in attrs.fields(cr.GameState)}
-    del parts["_memo"]
     parts["_log"] = _persistent.oldest_first(state._log)
     parts["_groups"] = _persistent.oldest_first(state._groups)
     return parts

@@ -1,15 +1,19 @@
-"""A persistent stack: the structure behind a game's log and pile.
+"""What a transition builds at every decision: persistent stacks, and frozen values made fast.
 
 ``None`` is the empty stack; ``(top, rest)`` is a stack whose rest is shared,
 never copied. Pushing is O(1), so a transition costs the same early and late
 in a game, and every state of a game can be kept for the price of its own
-changes.
+changes. :class:`Log` reads such a stack of chunks as a sequence.
+
+:func:`maker` makes a frozen value from its slots without its ``__init__``,
+for the values the engine makes at every decision from parts it has
+already checked (a state, its table, a claim's window, a play's event).
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, overload
 
 T = TypeVar("T")
@@ -222,3 +226,36 @@ def _same_items(first: Stack[tuple[Any, ...]], second: Stack[tuple[Any, ...]]) -
             return False
         at_mine += 1
         at_theirs += 1
+
+
+def maker(cls: type[T], names: Sequence[str]) -> Callable[..., T]:
+    """A function that makes a ``cls`` from the values of its slots ``names``, by position.
+
+    It sets each slot through the slot's own descriptor, where an attrs
+    ``__init__`` sets each field of a frozen class through
+    ``object.__setattr__``, which looks the slot up first; and it runs no
+    converter, validator, default or ``__attrs_post_init__``. So every slot
+    must be named, each value given in the form the class keeps it, checked
+    by the caller. The transitions make a state, and often a table and a
+    window, at every decision: made this way they cost about a third less,
+    and a decision about a tenth less.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> point = maker(Point, ["x", "y"])
+    >>> point(1, 2) == Point(1, 2)
+    True
+    """
+    values = [f"value{index}" for index in range(len(names))]
+    lines = [f"def make({', '.join(values)}):", "    made = new(cls)"]
+    lines += [f"    set{index}(made, {value})" for index, value in enumerate(values)]
+    lines.append("    return made")
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for index, name in enumerate(names):
+        namespace[f"set{index}"] = getattr(cls, name).__set__
+    exec("\n".join(lines), namespace)  # one line per slot: no loop at each call
+    made: Callable[..., T] = namespace["make"]
+    return made

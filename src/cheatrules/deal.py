@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Literal
 
 from cheatrules import _checks
@@ -15,6 +16,9 @@ from cheatrules.state import GameState
 __all__ = ["deal", "dealer_by_lot", "shuffled_deal"]
 
 Hand = str | Iterable[Card | str]
+
+# Cards sort as their keys do; sorting by key compares plain ints.
+_KEY = attrgetter("key")
 
 
 def _whole_number(name: str, value: object) -> int:
@@ -119,7 +123,7 @@ def deal(
         sorted_hands, set_aside, pile = shuffled_deal(rules, seed, dealer)
     else:
         dealt, set_aside, pile = _fixed(rules, hands, hidden, stock)
-        sorted_hands = tuple(tuple(sorted(hand)) for hand in dealt)
+        sorted_hands = tuple(tuple(sorted(hand, key=_KEY)) for hand in dealt)
     return GameState._dealt(
         rules, sorted_hands, seed=seed, dealer=dealer, set_aside=set_aside, stock=pile
     )
@@ -165,7 +169,7 @@ def shuffled_deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index, card in enumerate(rest):
         hands[(dealer + 1 + index) % players].append(card)
-    return tuple(tuple(sorted(hand)) for hand in hands), set_aside, stock
+    return tuple(tuple(sorted(hand, key=_KEY)) for hand in hands), set_aside, stock
 
 
 def _fixed(

@@ -42,6 +42,7 @@ from typing import ClassVar, TypeAlias
 import attrs
 
 from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WINDOW_ACTIONS
+from cheatrules._persistent import maker
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import N_, ClaimWords, Message
@@ -51,7 +52,13 @@ from cheatrules.table import Claim, Outcome, Phase, Table
 
 __all__ = ["Consent", "Decision", "DiscardOffer", "Over", "Turn", "Window"]
 
+# The legal actions of the decisions that offer only choices, one value each,
+# shared by every game (a LegalActions works out its length on first use, the
+# same whichever thread does it first).
 _NO_LEGAL_ACTIONS = LegalActions()
+_WINDOW_LEGAL_ACTIONS = LegalActions(WINDOW_ACTIONS)
+_EARLIER_WINDOW_LEGAL_ACTIONS = LegalActions(EARLIER_WINDOW_ACTIONS)
+_CONSENT_LEGAL_ACTIONS = LegalActions(CONSENT_ACTIONS)
 
 
 #: The reason nothing is asked any more.
@@ -175,7 +182,7 @@ class Window:
         askers = self.askers
         if not askers:
             return None
-        return Window(askers[0], self.claim, askers[1:], self.earlier, after=self._after)
+        return _next_window(askers[0], self.claim, askers[1:], self.earlier, self._after)
 
     def opener(self, seating: Seating) -> int:
         """The seat that lays cards once the claim stands, seated as ``seating`` says.
@@ -207,11 +214,19 @@ class Window:
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The choices: challenge (the newest claim, or the one beneath) or accept."""
-        return LegalActions(self.choices)
+        earlier = self.earlier
+        if earlier is not None and earlier.seat != self.seat:
+            return _EARLIER_WINDOW_LEGAL_ACTIONS
+        return _WINDOW_LEGAL_ACTIONS
 
     def seen_by(self, seat: int) -> Window:
         """The decision as ``seat`` sees it: all of it."""
         return self
+
+
+# The window asking the next seat, made from its fields in order (see
+# _persistent.maker): one at each acceptance.
+_next_window = maker(Window, [field.name for field in attrs.fields(Window)])
 
 
 @attrs.frozen
@@ -259,7 +274,7 @@ class Consent:
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The choices: accept or refuse."""
-        return LegalActions(CONSENT_ACTIONS)
+        return _CONSENT_LEGAL_ACTIONS
 
     def seen_by(self, seat: int) -> Consent:
         """The decision as ``seat`` sees it: all of it."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, overload
 
 from cheatrules._generation import by_rank, discards, multisets
@@ -37,6 +38,9 @@ __all__ = ["LegalActions"]
 
 #: Up to this many actions, ``repr`` shows them all, like a tuple's.
 _SHOWN: Final = 64
+
+# Cards sort as their keys do; sorting by key compares plain ints.
+_KEY = attrgetter("key")
 
 
 class LegalActions(Sequence[Action]):
@@ -105,6 +109,7 @@ class LegalActions(Sequence[Action]):
         "_runs",
         "_sizes",
         "_ways",
+        "_width",
     )
 
     def __init__(
@@ -118,7 +123,7 @@ class LegalActions(Sequence[Action]):
         discarding: bool = False,
     ) -> None:
         self._extras: tuple[Action, ...] = tuple(extras)
-        self._hand: tuple[Card, ...] = tuple(sorted(hand))  # a state's hand is sorted already
+        self._hand: tuple[Card, ...] = tuple(sorted(hand, key=_KEY))  # a state's is already
         self._announced: tuple[Rank, ...] = tuple(announced)
         self._fours: tuple[Rank, ...] = tuple(fours)
         self._discards: int = 1 if discarding else 0  # the first discard choice listed
@@ -130,7 +135,8 @@ class LegalActions(Sequence[Action]):
         # Filled in on first use, so that creating one costs next to nothing.
         self._listed: tuple[Action, ...] | None = None
         self._runs: list[tuple[Card, ...]] | None = None
-        self._ways: list[list[int]] | None = None
+        self._ways: list[int] | None = None
+        self._width = 1
         self._blocks: list[int] | None = None
         self._plays: int | None = None
         self._length: int | None = None
@@ -149,17 +155,37 @@ class LegalActions(Sequence[Action]):
         return listed
 
     def _count(self) -> None:
-        """Count the rank multisets of each size: ``ways[i][s]`` from run ``i`` on, ``s`` cards."""
-        runs = self._runs = by_rank(self._hand) if self._sizes else []
-        top = self._sizes.stop - 1 if self._sizes else 0
-        ways = [[0] * (top + 1) for _ in range(len(runs) + 1)]
-        ways[len(runs)][0] = 1
-        for index in range(len(runs) - 1, -1, -1):
-            after, here, held = ways[index + 1], ways[index], len(runs[index])
-            for size in range(top + 1):
-                here[size] = sum(after[size - taken] for taken in range(min(held, size) + 1))
+        """Count the distinct rank multisets of each size, from each run of the hand on.
+
+        ``ways[i]`` packs the counts for the runs from ``i`` on: the number of
+        multisets of ``s`` cards is its digit ``s`` in base ``2**width``. A
+        run of ``h`` cards multiplies the counts of the runs after it by
+        ``1 + x + ... + x**h`` (take none of it, one, ... or all), which one
+        product of Python integers does for every size at once; the digits
+        above the largest claim size are dropped. No count reaches
+        ``2**len(hand)`` (each multiset is a different set of the hand's
+        cards), so ``width = len(hand) + 1`` bits keep the digits apart.
+        """
+        sizes = self._sizes
+        runs = self._runs = by_rank(self._hand) if sizes else []
+        top = sizes.stop - 1 if sizes else 0
+        width = self._width = len(self._hand) + 1
+        digit = (1 << width) - 1
+        kept = (1 << width * (top + 1)) - 1  # the digits of 0 to top cards
+        packed = 1  # no run: one way to lay no card
+        ways = [packed]
+        factors: dict[int, int] = {}
+        for run in reversed(runs):
+            held = len(run)
+            factor = factors.get(held)
+            if factor is None:  # 1 + x + ... + x**held, x being 2**width
+                factor = factors[held] = ((1 << width * (held + 1)) - 1) // digit
+            packed = packed * factor & kept
+            ways.append(packed)
+        ways.reverse()
         self._ways = ways
-        self._blocks = [ways[0][size] * len(self._announced) for size in self._sizes]
+        announced = len(self._announced)
+        self._blocks = [(packed >> width * size & digit) * announced for size in sizes]
         self._plays = sum(self._blocks)
 
     def count_plays(self) -> int:
@@ -178,7 +204,8 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         length = self._length
         if length is None:
-            length = self._length = len(self._choices()) + self.count_plays()
+            plays = self.count_plays() if self._sizes else 0
+            length = self._length = len(self._choices()) + plays
         return length
 
     def __bool__(self) -> bool:
@@ -231,14 +258,16 @@ class LegalActions(Sequence[Action]):
         first run taken as often as it can be first, then one fewer time...
         """
         runs: list[tuple[Card, ...]] = self._runs  # type: ignore[assignment]
-        ways: list[list[int]] = self._ways  # type: ignore[assignment]
+        ways: list[int] = self._ways  # type: ignore[assignment]
+        width = self._width
+        digit = (1 << width) - 1
         laid: list[Card] = []
         index = 0
         while size:
             after = ways[index + 1]
             run = runs[index]
             for taken in range(min(len(run), size), -1, -1):
-                count = after[size - taken]
+                count = after >> width * (size - taken) & digit
                 if multiset < count:
                     laid.extend(run[:taken])
                     size -= taken
@@ -278,7 +307,9 @@ class LegalActions(Sequence[Action]):
         if self._plays is None:
             self._count()
         runs: list[tuple[Card, ...]] = self._runs  # type: ignore[assignment]
-        ways: list[list[int]] = self._ways  # type: ignore[assignment]
+        ways: list[int] = self._ways  # type: ignore[assignment]
+        width = self._width
+        digit = (1 << width) - 1
         by_rank_laid = Counter(card.rank for card in laid)
         size = len(laid)
         multiset = 0
@@ -287,7 +318,7 @@ class LegalActions(Sequence[Action]):
             after = ways[index + 1]
             # The multisets taking more of this run come first.
             for more in range(min(len(run), size), taken, -1):
-                multiset += after[size - more]
+                multiset += after >> width * (size - more) & digit
             size -= taken
         position = len(self._choices())
         blocks: list[int] = self._blocks  # type: ignore[assignment]

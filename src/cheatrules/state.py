@@ -19,17 +19,18 @@ its :class:`~cheatrules.Rules`; it never asks which game it is playing.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
-from contextlib import suppress
+from operator import attrgetter
 from typing import Any
 
 import attrs
 
 from cheatrules import _persistent
 from cheatrules._checks import whole_number
-from cheatrules._persistent import Stack
+from cheatrules._persistent import Stack, maker
 from cheatrules._read_model import ReadModel
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
@@ -55,6 +56,7 @@ from cheatrules.events import (
 from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
+from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase, Table
@@ -72,10 +74,55 @@ _PASS = Pass()
 _REFUSE = Refuse()
 # Copies of each card key shown so far, before any challenge.
 _NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
+# Cards sort as their keys do; sorting by key compares plain ints.
+_KEY = attrgetter("key")
+# The event and the decision made most often, one frozen value for each seat
+# that every game shares: an acceptance, and a turn with no choice but to lay
+# cards (a seat past these gets a value of its own).
+_SEATS_SHARED = 16
+_ACCEPTANCES = tuple(Accepted(seat) for seat in range(_SEATS_SHARED))
+_TURNS = tuple(Turn(seat) for seat in range(_SEATS_SHARED))
+
+
+def _accepted(seat: int) -> Accepted:
+    """``Accepted(seat)``, the one shared value where there is one."""
+    return _ACCEPTANCES[seat] if seat < _SEATS_SHARED else Accepted(seat)
+
+
+class _Unvalued(ReadModel):
+    """The slots of a :class:`GameState` that are not part of its value.
+
+    Not attrs fields: they take no part in equality, hashing, pickling or
+    ``attrs.evolve``. Each is set once and never changed; until then it is
+    unset, and the state's methods read it with ``getattr(state, name,
+    None)``.
+
+    * ``_game``: the :class:`_Game` the states of a game share, handed on
+      by each transition to the state it makes (a state made otherwise, by
+      hand, ``attrs.evolve`` or unpickling, starts one);
+    * ``_events``: :attr:`GameState.events`, the log as a tuple;
+    * ``_hash``: the state's hash;
+    * ``_legal``: :meth:`GameState.legal_actions`;
+    * ``_seen``: the observation :meth:`GameState.observe` made for each seat
+      (``None`` where none was made yet), a tuple replaced whole.
+
+    The others are worked out on first use. Two threads may both work one
+    out at once: each gets the same value and one write stays, so a reader
+    never sees a half-set slot (a seat's observation may then be made again,
+    equal to the first).
+    """
+
+    __slots__ = ("_events", "_game", "_hash", "_legal", "_seen")
+
+    _game: _Game
+    _events: tuple[Event, ...]
+    _hash: int
+    _legal: LegalActions
+    _seen: tuple[Observation | None, ...]
 
 
 @attrs.frozen(eq=False, repr=False, getstate_setstate=False)
-class GameState(ReadModel):
+class GameState(_Unvalued):
     """The complete, omniscient state of one game.
 
     Make one with :func:`~cheatrules.deal`; move it on with :meth:`apply`.
@@ -122,7 +169,11 @@ class GameState(ReadModel):
     # oldest first: the card a check turns over then. Any other draw is
     # seeded from the seed and the moment. Part of the value, as the seed is.
     _draws: tuple[tuple[int, Card], ...] = ()
-    _memo: dict[object, Any] = attrs.field(init=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        # A state made by hand starts a game of its own (a transition hands its
+        # game on instead, making the state it returns without __init__).
+        object.__setattr__(self, "_game", _Game())
 
     @classmethod
     def _dealt(
@@ -200,9 +251,10 @@ class GameState(ReadModel):
     @property
     def events(self) -> tuple[Event, ...]:
         """The full log, oldest first; it is omniscient and shows every card laid."""
-        events: tuple[Event, ...] | None = self._memo.get("events")
+        events: tuple[Event, ...] | None = getattr(self, "_events", None)
         if events is None:
-            events = self._memo["events"] = tuple(_persistent.oldest_first(self._log))
+            events = tuple(_persistent.oldest_first(self._log))
+            object.__setattr__(self, "_events", events)
         return events
 
     @property
@@ -232,49 +284,22 @@ class GameState(ReadModel):
 
         """
         seat = whole_number(seat, "seat", 0, self.players - 1, SeatError)
-        key = ("observe", seat)
-        seen: Observation | None = self._memo.get(key)
+        made: tuple[Observation | None, ...] = getattr(self, "_seen", None) or (
+            (None,) * self.players
+        )
+        seen = made[seat]
         if seen is None:
-            seen = self._memo[key] = Observation(
+            seen = Observation(
                 seat=seat,
                 hand=self._hands[seat],
                 table=self.table,
                 decision=self.decision.seen_by(seat),
-                events=self._seen_log(seat),
+                events=self._game.view(self._log, seat),
             )
+            # Another thread may have observed another seat since: start from its tuple.
+            made = getattr(self, "_seen", None) or made
+            object.__setattr__(self, "_seen", (*made[:seat], seen, *made[seat + 1 :]))
         return seen
-
-    def _seen_log(self, seat: int) -> _persistent.Log[Event]:
-        """The log as ``seat`` saw it, extending one an earlier state of this game made.
-
-        The states of a game share a :class:`_SeenLogs` (``_memo["seen"]``):
-        the logs each seat was shown lately, by the state log they stand for.
-        Walking down this state's log to the newest of them, only the events
-        since are redacted, and every observation of the game shares one copy
-        of each seat's log.
-        """
-        box: _SeenLogs | None = self._memo.get("seen")
-        if box is None:
-            box = self._memo["seen"] = _SeenLogs()
-        known = box.by_seat.setdefault(seat, {})
-        fresh: list[Event] = []
-        log = self._log
-        view: _persistent.Log[Event] = _persistent.Log()
-        while log is not None:
-            hit = known.get(id(log))
-            if hit is not None and hit[0] is log:
-                view = hit[1]
-                break
-            fresh.append(log[0])
-            log = log[1]
-        fresh.reverse()
-        view = view.extended(_seen_by(event, seat) for event in fresh)
-        known[id(self._log)] = (self._log, view)
-        if len(known) > _SEEN_KEPT:
-            # Another thread may have got there first.
-            with suppress(KeyError, RuntimeError, StopIteration):
-                del known[next(iter(known))]
-        return view
 
     # -- decisions -----------------------------------------------------------
 
@@ -296,11 +321,12 @@ class GameState(ReadModel):
         uniformly random action, however many plays there are. The
         :attr:`decision` makes it, as it does for an observation.
         """
-        actions: LegalActions | None = self._memo.get("legal")
+        actions: LegalActions | None = getattr(self, "_legal", None)
         if actions is None:
             decision = self.decision
             hand = () if decision.to_move is None else self._hands[decision.to_move]
-            actions = self._memo["legal"] = decision.legal_actions(hand, self.table)
+            actions = decision.legal_actions(hand, self.table)
+            object.__setattr__(self, "_legal", actions)
         return actions
 
     @property
@@ -325,7 +351,14 @@ class GameState(ReadModel):
                 why, and this state is unchanged (it always is).
 
         """
-        checked = self._check(action)
+        # The common case first, as _check makes it: an action of a kind the
+        # engine knows, while the game is on.
+        decision = self.decision
+        check = _CHECKS.get(type(action))
+        if check is not None and type(decision) is not Over:
+            checked = check(self, decision, action)
+        else:
+            checked = self._check(action)
         if isinstance(checked, Message):
             raise IllegalActionError(
                 N_("illegal action %(action)s: %(reason)s"), action=action, reason=checked
@@ -391,9 +424,9 @@ class GameState(ReadModel):
 
     def _check_accept(self, decision: Decision, _: Accept) -> Message | _Checked:
         if isinstance(decision, Window):
-            return GameState._accept, decision
+            return GameState._accepted, decision
         if isinstance(decision, Consent):
-            return GameState._consent, decision
+            return GameState._accepted, decision
         return self._why(
             N_("there is no claim for seat %(seat)s to accept now; %(asked)s"),
             seat=decision.to_move,
@@ -511,7 +544,7 @@ class GameState(ReadModel):
         claim = Claim(seat, len(laid), rank)
         change = _Change(self)
         change.lay(seat, claim, laid, hand, keys)
-        change.record(Played(seat, laid, rank))
+        change.record(_made_played(seat, laid, rank, len(laid)))
         change.last_rank = rank
         change.allowed = rules.ranks.allowed(rank, False, rules.deck.ranks)
         change.passes = 0
@@ -529,26 +562,24 @@ class GameState(ReadModel):
         # let it stand or its declarer has left.
         reach = rules.window.extended and not self._passes and beneath is not None
         earlier = beneath if reach and beneath and seating.is_active(beneath.seat) else None
-        return change.to(Window(askers[0], claim, askers[1:], earlier))
+        return change.to(_made_window(askers[0], claim, askers[1:], earlier, None))
 
-    def _accept(self, window: Window) -> GameState:
-        return self._accepted(window, 1)
-
-    def _accepted(self, asked: Window | Consent, run: int) -> GameState:
+    def _accepted(self, asked: Window | Consent, run: int = 1) -> GameState:
         """``run`` seats in a row accept (at most all those ``asked`` still asks), as one state.
 
         The state the last acceptance makes, with an ``Accepted`` event for
         each: the one :meth:`apply` makes from each ``Accept()`` in turn.
         """
+        following: Window | Consent | None = asked.next_asked()
+        if run == 1 and following is not None:
+            # The next seat is asked: only the log and the decision move.
+            return self._asked(_accepted(asked.seat), following)
         change = _Change(self)
-        following: Window | Consent | None
         for _ in range(run - 1):
-            change.record(Accepted(asked.seat))
-            following = asked.next_asked()
             assert following is not None, "more acceptances than seats asked"
-            asked = following
-        change.record(Accepted(asked.seat))
-        following = asked.next_asked()
+            change.record(_accepted(asked.seat))
+            asked, following = following, following.next_asked()
+        change.record(_accepted(asked.seat))
         if following is not None:
             return change.to(following)
         if isinstance(asked, Consent):
@@ -559,6 +590,28 @@ class GameState(ReadModel):
             if over is not None:
                 return change.to(over)
         return change.to(change.turn(asked.opener(change.seating)))
+
+    def _asked(self, event: Event, decision: Decision) -> GameState:
+        """The state after ``event``, asking ``decision``, where nothing else moved."""
+        return _made_state(
+            self.seed,
+            self.dealer,
+            self.set_aside,
+            self.table,
+            decision,
+            self._hands,
+            self._keys,
+            self._groups,
+            (event, self._log),
+            self._log_length + 1,
+            self.stock,
+            self._passes,
+            self._waiting,
+            self._revealed,
+            self._last_rank,
+            self._draws,
+            self._game,
+        )
 
     def _challenge(self, checked: tuple[int, bool]) -> GameState:
         challenger, earlier = checked
@@ -631,9 +684,6 @@ class GameState(ReadModel):
         askers = change.seating.others_clockwise(seat)
         return change.to(Consent(askers[0], seat, askers[1:]))
 
-    def _consent(self, consent: Consent) -> GameState:
-        return self._accepted(consent, 1)
-
     def _refuse(self, consent: Consent) -> GameState:
         change = _Change(self)
         change.record(Refused(consent.seat))
@@ -678,9 +728,9 @@ class GameState(ReadModel):
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        cached: int | None = self._memo.get("hash")
-        if cached is None:
-            cached = self._memo["hash"] = hash(
+        value: int | None = getattr(self, "_hash", None)
+        if value is None:
+            value = hash(
                 (
                     self._log_length,
                     self._keys,
@@ -690,7 +740,8 @@ class GameState(ReadModel):
                     self._draws,
                 )
             )
-        return cached
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def __repr__(self) -> str:
         outcome = self.table.outcome
@@ -717,19 +768,14 @@ class GameState(ReadModel):
         state = {field.name: getattr(self, field.name) for field in attrs.fields(GameState)}
         state["_log"] = _persistent.oldest_first(self._log)
         state["_groups"] = _persistent.oldest_first(self._groups)
-        del state["_memo"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        # A state pickled before draws were data held no draws, and a chance
-        # callable that was None outside samples.
-        state.pop("_chance", None)
-        state.setdefault("_draws", ())
         state["_log"] = _persistent.from_items(state["_log"])
         state["_groups"] = _persistent.from_items(state["_groups"])
         for name, value in state.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "_memo", {})
+        object.__setattr__(self, "_game", _Game())
 
 
 # A check's answer: the transition to apply, and what it needs.
@@ -779,7 +825,7 @@ def _take(
         taken.append(remaining.pop(index))
     # The order of the cards within a group means nothing: keep them sorted,
     # so that the same play made in another order reaches the same state.
-    taken.sort()
+    taken.sort(key=_KEY)
     return tuple(remaining), tuple(remaining_keys), tuple(taken)
 
 
@@ -856,7 +902,11 @@ class _Change:
         self.hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         self.keys = (*self.keys[:seat], keys, *self.keys[seat + 1 :])
         self.groups = ((claim, laid), self.groups)
-        self.claims = _extended(self.claims, claim)
+        claims = self.claims  # a tuple at first, then a log successive tables share
+        if isinstance(claims, _persistent.Log):
+            self.claims = claims.extended((claim,))
+        else:
+            self.claims = _persistent.Log.of((*claims, claim))
         self.pile_size += len(laid)
 
     def pick_up(self, taker: int, keep_newest: bool) -> tuple[tuple[Card, ...], int]:
@@ -996,12 +1046,14 @@ class _Change:
             choices = (_CHALLENGE,)
         if not refused and self._may_pass():
             choices = (*choices, _PASS)
-        return Turn(seat, choices)
+        return Turn(seat, choices) if choices or seat >= _SEATS_SHARED else _TURNS[seat]
 
     def _may_pass(self) -> bool:
+        passing = self.rules.passing
+        if not declared(passing, "offers_pass"):
+            return False
         if self.passes >= len(self.seating.active) - 1:
             return False  # everyone else passed: someone lays cards
-        passing = self.rules.passing
         allowed = self.allowed
         if len(allowed) != 1:
             return passing.allows(None, 0, 0)
@@ -1025,7 +1077,7 @@ class _Change:
             and len(self.stock) == table.stock_size
         ):
             return table  # an acceptance, a pass asked about, a refusal: only the log moved
-        return Table(
+        return _made_table(
             self.rules,
             self.claims,
             table.hand_sizes if self.keys is self.state._keys else tuple(map(len, self.keys)),
@@ -1042,69 +1094,112 @@ class _Change:
         """The following state, asking ``decision``."""
         state = self.state
         table = self._table(decision)
-        following = GameState(
-            seed=state.seed,
-            dealer=state.dealer,
-            set_aside=state.set_aside,
-            table=table,
-            decision=decision,
-            hands=self.hands,
-            keys=self.keys,
-            groups=self.groups,
-            log=self.log,
-            log_length=self.length,
-            stock=self.stock,
-            passes=self.passes,
-            waiting=self.waiting,
-            revealed=self.revealed,
-            last_rank=self.last_rank,
-            draws=state._draws,
+        return _made_state(
+            state.seed,
+            state.dealer,
+            state.set_aside,
+            table,
+            decision,
+            self.hands,
+            self.keys,
+            self.groups,
+            self.log,
+            self.length,
+            self.stock,
+            self.passes,
+            self.waiting,
+            self.revealed,
+            self.last_rank,
+            state._draws,
+            state._game,
         )
-        box = state._memo.get("seen")
-        if box is None:
-            box = state._memo["seen"] = _SeenLogs()
-        following._memo["seen"] = box  # the seats' logs of this game, for observe() to extend
-        return following
 
 
-def _extended(claims: Sequence[Claim], claim: Claim) -> Sequence[Claim]:
-    """``claims`` with ``claim`` added at the end, sharing the rest."""
-    log = claims if isinstance(claims, _persistent.Log) else _persistent.Log.of(claims)
-    return log.extended((claim,))
+# What the transitions make at every decision, made from every field in order
+# (see _persistent.maker): a state (and its game), a table, a window, a play.
+_made_state = maker(GameState, [*(field.name for field in attrs.fields(GameState)), "_game"])
+_made_table = maker(Table, [field.name for field in attrs.fields(Table)])
+_made_window = maker(Window, [field.name for field in attrs.fields(Window)])
+_made_played = maker(Played, [field.name for field in attrs.fields(Played)])
 
 
-# How many of each seat's latest logs a game keeps to extend (a search that
-# observes sibling states finds their common ancestor's among them).
-_SEEN_KEPT = 16
+# How many of each seat's latest views a game keeps to extend (a search that
+# observes sibling states finds their common ancestor's among them), and how
+# many redacted events it keeps to share between its seats.
+_VIEWS_KEPT = 16
+_EVENTS_KEPT = 1024
 
 
-class _SeenLogs:
-    """The logs each seat of one game was shown lately, shared by the game's states.
+class _Game:
+    """What the states of one game share: each seat's latest views, and the events redacted.
 
-    ``by_seat[seat]`` maps ``id(log)`` to ``(log, view)``: a state log (a
-    persistent stack node, kept alive here so its id stays its own) and the
-    seat's view of it; oldest first, at most :data:`_SEEN_KEPT` of them.
+    The deal starts one (so does a state made otherwise: by hand,
+    ``attrs.evolve`` or unpickling), and every transition hands it on, so
+    that all the states reached from it by :meth:`GameState.apply` share it:
+    it lives as long as any of them. Nothing in it is part of a state's
+    value; a state that starts a new one only redoes some work.
+
+    Threads share it with the states: ``lock`` guards both tables (each
+    call of :meth:`view` holds it throughout), and nothing else in it
+    changes.
+
+    * ``views[seat]`` maps the ``id`` of a state's log (a persistent stack
+      node) to that node and the seat's view of it. The entry holds the node,
+      so its id cannot be another node's while the entry lives, and a lookup
+      checks the node's identity too. At most :data:`_VIEWS_KEPT` a seat,
+      the oldest dropped first. :meth:`view` walks down a state's log to the
+      newest node a view is kept for, and redacts only the events since.
+    * ``events`` maps each redacted event to itself, so that the seats that
+      see an event the same way share one object (the claim of a play is one
+      object in every other seat's log). At most :data:`_EVENTS_KEPT`, the
+      oldest dropped first; an event dropped is only shared no more.
     """
 
-    __slots__ = ("by_seat",)
+    __slots__ = ("events", "lock", "views")
 
     def __init__(self) -> None:
-        self.by_seat: dict[int, dict[int, tuple[Stack[Event], _persistent.Log[Event]]]] = {}
+        self.lock = threading.Lock()
+        self.views: dict[int, dict[int, tuple[Stack[Event], _persistent.Log[Event]]]] = {}
+        self.events: dict[Event, Event] = {}
 
+    def view(self, log: Stack[Event], seat: int) -> _persistent.Log[Event]:
+        """The state log ``log`` as ``seat`` sees it, extending a view of this game kept before."""
+        fresh: list[Event] = []
+        with self.lock:
+            known = self.views.get(seat)
+            if known is None:
+                known = self.views[seat] = {}
+            node = log
+            view: _persistent.Log[Event] | None = None
+            while node is not None:
+                hit = known.get(id(node))
+                if hit is not None and hit[0] is node:
+                    view = hit[1]
+                    break
+                fresh.append(node[0])
+                node = node[1]
+            if view is None:
+                view = _persistent.Log()
+            if fresh:
+                fresh.reverse()
+                view = view.extended(self._seen(fresh, seat))
+            known[id(log)] = (log, view)
+            if len(known) > _VIEWS_KEPT:
+                del known[next(iter(known))]
+        return view
 
-# Redacted events, shared between seats and states (the claim of a play is the
-# same object in every other seat's log).
-_REDACTED: dict[Event, Event] = {}
+    def _seen(self, events: list[Event], seat: int) -> list[Event]:
+        """``events`` as ``seat`` sees them, each redacted one the object kept for its value.
 
-
-def _seen_by(event: Event, seat: int) -> Event:
-    """``event.seen_by(seat)``, the same object each time it hides the same cards."""
-    seen = event.seen_by(seat)
-    if seen is event or isinstance(seen, Dealt):
+        Called with :attr:`lock` held.
+        """
+        seen = []
+        kept = self.events
+        for event in events:
+            shown = event.seen_by(seat)
+            if shown is not event and not isinstance(shown, Dealt):  # a deal is one seat's
+                shown = kept.setdefault(shown, shown)
+                if len(kept) > _EVENTS_KEPT:
+                    del kept[next(iter(kept))]
+            seen.append(shown)
         return seen
-    shared = _REDACTED.get(seen)
-    if shared is None:
-        if len(_REDACTED) >= 4096:
-            _REDACTED.clear()
-        shared = _REDACTED[seen] = seen
-    return shared

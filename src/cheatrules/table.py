@@ -50,7 +50,7 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Claim:
     """A claim on the table: ``seat`` announced ``count`` cards of ``rank``.
 
@@ -69,6 +69,27 @@ class Claim:
     seat: int = attrs.field(converter=checks.index, validator=checks.whole(0, error=SeatError))
     count: int = attrs.field(converter=checks.index, validator=checks.whole(1))
     rank: Rank = attrs.field(converter=checks.to_rank, validator=checks.rank(CardError))
+
+    def __init__(self, seat: int, count: int, rank: Rank | str) -> None:
+        # The engine makes a claim at every play, from values it has checked:
+        # plain ints and a rank go straight in. Anything else takes the fields'
+        # converters and validators, as attrs' own __init__ would.
+        plain = (
+            type(seat) is int
+            and type(count) is int
+            and type(rank) is Rank
+            and seat >= 0
+            and count >= 1
+            and rank is not Rank.JOKER
+        )
+        if not plain:
+            seat, count = checks.index(seat), checks.index(count)
+            rank = checks.to_rank(rank)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "rank", rank)
+        if not plain:
+            attrs.validate(self)
 
     def __str__(self) -> str:
         return f"seat {self.seat}: {describe_claim(self.count, self.rank)}"
