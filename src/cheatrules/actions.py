@@ -60,7 +60,7 @@ def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 
 def _to_rank(value: Rank | str) -> Rank:
-    return Rank.parse(value)
+    return value if type(value) is Rank else Rank.parse(value)
 
 
 def _to_ranks(value: str | Rank | Iterable[Rank | str]) -> tuple[Rank, ...]:

@@ -166,9 +166,9 @@ def shuffled_deal(
     stock: tuple[Card, ...] = ()
     if size is not None:
         rest, stock = rest[: size * players], tuple(rest[size * players :])
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for index, card in enumerate(rest):
-        hands[(dealer + 1 + index) % players].append(card)
+    # One card at a time from the dealer's left: seat s gets every players-th
+    # card, from the one dealt to it first.
+    hands = [rest[(seat - dealer - 1) % players :: players] for seat in range(players)]
     return tuple(tuple(sorted(hand, key=_KEY)) for hand in hands), set_aside, stock
 
 

@@ -474,7 +474,7 @@ class GameState(_Unvalued):
         laid = play.cards
         count = len(laid)
         keys = self._keys[seat]
-        claims = self.rules.claims
+        claims = self.table.rules.claims
         if not claims.allows(count, len(keys)):
             low, high = claims.minimum, claims.maximum
             if count > len(keys) and count <= high:
@@ -539,9 +539,9 @@ class GameState(_Unvalued):
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
         seat, rank, hand, keys, laid = checked
-        rules = self.rules
+        rules = self.table.rules
         beneath = None if self._groups is None else self._groups[0][0]
-        claim = Claim(seat, len(laid), rank)
+        claim = _made_claim(seat, len(laid), rank)
         change = _Change(self)
         change.lay(seat, claim, laid, hand, keys)
         change.record(_made_played(seat, laid, rank, len(laid)))
@@ -573,7 +573,9 @@ class GameState(_Unvalued):
         following: Window | Consent | None = asked.next_asked()
         if run == 1 and following is not None:
             # The next seat is asked: only the log and the decision move.
-            return self._asked(_accepted(asked.seat), following)
+            seat = asked.seat
+            accepted = _ACCEPTANCES[seat] if seat < _SEATS_SHARED else Accepted(seat)
+            return self._asked(accepted, following)
         change = _Change(self)
         for _ in range(run - 1):
             assert following is not None, "more acceptances than seats asked"
@@ -1041,7 +1043,7 @@ class _Change:
         """
         rules = self.rules
         choices: tuple[Action, ...] = ()
-        if self.claims and rules.window.on_turn and not self.passes:
+        if rules.window.on_turn and self.claims and not self.passes:
             # Like laying cards on it, a pass lets the last claim stand.
             choices = (_CHALLENGE,)
         if not refused and self._may_pass():
@@ -1116,9 +1118,11 @@ class _Change:
 
 
 # What the transitions make at every decision, made from every field in order
-# (see _persistent.maker): a state (and its game), a table, a window, a play.
+# (see _persistent.maker): a state (and its game), a table, a claim, its window
+# and its play.
 _made_state = maker(GameState, [*(field.name for field in attrs.fields(GameState)), "_game"])
 _made_table = maker(Table, [field.name for field in attrs.fields(Table)])
+_made_claim = maker(Claim, [field.name for field in attrs.fields(Claim)])
 _made_window = maker(Window, [field.name for field in attrs.fields(Window)])
 _made_played = maker(Played, [field.name for field in attrs.fields(Played)])
 
