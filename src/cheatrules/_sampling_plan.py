@@ -26,6 +26,7 @@ import attrs
 from cheatrules import _twins
 from cheatrules._matching import contested, routed
 from cheatrules.cards import Card, Deck, Rank
+from cheatrules.errors import N_, RulesError
 from cheatrules.events import (
     Dealt,
     Discarded,
@@ -141,7 +142,9 @@ class Plan:
         self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
         self.revealed: dict[int, tuple[Card, ...]] = {}  # Played index -> cards shown
         self.partial: set[int] = set()
-        self.draws: dict[int, Card] = {}
+        # The cards each check chance chose turned over, by the moment of its
+        # challenge: a sampled game is scripted to turn them over there.
+        self.draws: dict[int, tuple[Card, ...]] = {}
         self.size_before: dict[int, int] = {}  # Played index -> its player's hand size
         self.stock_draws: list[tuple[int, int]] = []  # each stock token: (drawer, Drew index)
         self.sightings: dict[Card, list[tuple[int, Target]]] = {}
@@ -331,8 +334,21 @@ class Plan:
         played = self.events[group]
         assert isinstance(played, Played)
         if len(event.cards) < played.count:
+            if not event.drawn and played.seat != self.seat:
+                # A check that turns over some cards of a group by their places
+                # (the highest, the first laid) says where they lay in it; the
+                # search places cards by group, not by place in a group.
+                raise RulesError(
+                    N_(
+                        "sample() cannot serve this check: it turned over cards of seat "
+                        "%(seat)s's group by their places in it, not by chance; it serves checks "
+                        "that turn over a whole group or cards chance chose"
+                    ),
+                    seat=played.seat,
+                )
             self.partial.add(group)
-            self.draws[index - 1] = event.cards[0]
+            if event.drawn:  # else the rule turned over the observer's own cards: no script
+                self.draws[index - 1] = event.cards
         if event.seat != self.seat:
             for card in event.cards:
                 self._sight(card, ("hand", event.seat, group))

@@ -443,7 +443,9 @@ def _game(
     stock = [bound[token] for token in built.stock]
     actions = _actions(plan, built.state.laid, bound)
     draws = (
-        plan.draws if plain is None else {when: plain(card) for when, card in plan.draws.items()}
+        plan.draws
+        if plain is None
+        else {when: tuple(map(plain, cards)) for when, cards in plan.draws.items()}
     )
     return _replayed(seen, hands, hidden, stock, draws, actions, rng)
 
@@ -453,7 +455,7 @@ def _replayed(
     hands: list[list[Card]],
     hidden: list[Card],
     stock: list[Card],
-    draws: dict[int, Card],
+    draws: dict[int, tuple[Card, ...]],
     actions: Iterable[Action],
     rng: random.Random,
 ) -> GameState | None:
@@ -477,7 +479,8 @@ def _replayed(
         stock=tuple(stock),
     )
     if draws:
-        state = attrs.evolve(state, draws=tuple(sorted(draws.items())))
+        scripted = tuple((when, card) for when in sorted(draws) for card in draws[when])
+        state = attrs.evolve(state, draws=scripted)
     try:
         state = state._replay(list(actions))
     except CheatRulesError:
