@@ -54,7 +54,7 @@ class Chance:
 
     @property
     def used(self) -> bool:
-        """Whether anything was drawn from this chance: a rule's answer that chance chose.
+        """Whether anything was drawn from this chance (so chance chose the rule's answer).
 
         >>> chance = Chance("7:12")
         >>> chance.used

@@ -61,7 +61,7 @@ def describe_claim(count: int, rank: Rank) -> str:
 
 
 def positions_in(group: tuple[Card, ...], shown: tuple[Card, ...]) -> tuple[int, ...]:
-    """The places in ``group`` of the cards ``shown``, in order: :attr:`Revealed.positions`.
+    """The places in ``group`` of the cards ``shown``, in order: a reveal's ``positions``.
 
     A check answers with cards; the log keeps its answer as places, whatever
     the check's shape. Copies of one card take the first free places.
