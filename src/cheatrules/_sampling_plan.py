@@ -366,10 +366,10 @@ class Plan:
         if event.seat == self.seat:
             for card in event.cards:
                 self._sight(card, ("pile", pile, index))
-        laid = [self.events[group] for group in groups]
-        if event.count < sum(played.count for played in laid if isinstance(played, Played)):
-            final, kept = groups[-1], laid[-1]
-            assert isinstance(kept, Played)
+        if event.kept:  # the pickup says a final play stays on the table: the newest group
+            final = groups[-1]
+            kept = self.events[final]
+            assert isinstance(kept, Played) and event.kept == 1
             self.kept[index] = kept.count
             self.pile_of[final] = pile + 1
             return pile + 1, [final]

@@ -142,13 +142,11 @@ class Memory:
     def _taken(self, event: PileTaken) -> None:
         self.pickups[event.seat] += 1
         self.passes = [0] * len(self.passes)
-        # The oldest groups are taken; a final play kept apart stays.
-        left = event.count
+        # The pickup says which groups it took: the oldest ones (the rest stay).
         taken: list[Card] = []
-        while self.groups and left > 0:
-            _, count, known, _ = self.groups.pop(0)
-            left -= count
+        for _, _, known, _ in self.groups[: event.groups]:
             taken += known
+        del self.groups[: event.groups]
         if event.seat == self.seat:
             self.hand.update(event.cards)
             self._settle(event.cards)
