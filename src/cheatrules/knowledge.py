@@ -465,12 +465,12 @@ class _PerCard(_Tracker):
                 self._pin(card, _DISCARDED)
 
     def _take(self, event: PileTaken) -> None:
-        """A seat takes the pile (all but a final play kept apart, if the count says so)."""
+        """A seat takes the pile: the groups the pickup says it took (a final play may stay)."""
         taker: _Place = ("hand", event.seat)
         self.capacity[taker] += event.count
         table = self.table
-        kept = table[-1:] if event.count < sum(self.capacity[g] for g in table) else ()
-        taken = frozenset(table[: len(table) - len(kept)])
+        kept = table[event.groups :]
+        taken = frozenset(table[: event.groups])
         for group in taken:
             del self.capacity[group]
         self.table = kept
@@ -732,14 +732,14 @@ class _Counted(_Tracker):
         self._placed(placed)
 
     def _taken(self, event: PileTaken) -> None:
-        """A seat takes the pile (all but a final play kept apart, if the count says so).
+        """A seat takes the pile: the groups the pickup says it took (a final play may stay).
 
         The cards known in the groups taken are known in the taker's hand;
         the seat that takes sees every card it takes.
         """
         table = self.table
-        kept = table[-1:] if event.count < sum(group[1] for group in table) else ()
-        known = tuple(card for group in table[: len(table) - len(kept)] for card in group[2])
+        kept = table[event.groups :]
+        known = tuple(card for group in table[: event.groups] for card in group[2])
         self.table, self.groups = kept, ()
         self.pile = kept[0][2] if kept else ()
         self.open = sum(len(group[2]) < group[1] for group in kept)
