@@ -1,6 +1,6 @@
 """Random playouts through the public API, against a minimal mutable loop.
 
-Run: ``python benchmarks/playout.py [--games N] [--players P]``.
+Run: ``python benchmarks/playout.py [--games N] [--players P] [--short]``.
 
 Both loops play English Cheat with the same policy and the same random
 draws, so they play the very same games; the script checks that they agree

@@ -208,7 +208,7 @@ class GameState(_Unvalued):
             table=table,
             decision=Turn(0),  # made below, with its choices
             hands=hands,
-            keys=tuple(tuple(card.key for card in hand) for hand in hands),
+            keys=tuple(tuple(map(_KEY, hand)) for hand in hands),
             groups=None,
             log=(Dealt(dealer, hands, set_aside, stock=stock), None),
             log_length=1,
