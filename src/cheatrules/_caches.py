@@ -68,7 +68,7 @@ class IdentityCache(Generic[V]):
         with self._lock:
             entries.pop(id(key), None)
             entries[id(key)] = (key, context, value)
-            while len(entries) > self.size:
+            if len(entries) > self.size:
                 del entries[next(iter(entries))]
 
     def take(self, key: object, context: object = None) -> V | None:
@@ -122,13 +122,14 @@ def newest_kept(
     (None, [('a', 'b'), ('c', 'd')])
     """
     fresh: list[tuple[Any, ...]] = []
+    entries = cache._entries  # read as IdentityCache.get reads it, without a call a node
     node = chunks
-    found: V | None = None
     while node is not None:
-        found = cache.get(node, context)
-        if found is not None:
-            break
+        entry = entries.get(id(node))
+        if entry is not None and entry[0] is node and (entry[1] is context or entry[1] == context):
+            fresh.reverse()
+            return entry[2], fresh
         fresh.append(node[0])
         node = node[1]
     fresh.reverse()
-    return found, fresh
+    return None, fresh

@@ -50,9 +50,9 @@ _GROWING = (
     "piles_taken", "passes",
 )  # fmt: skip
 
-#: How many folds of a log lineage are kept with it for a seat to go on from, and under
-#: which name.
-_MEMORIES_KEPT, _MEMORIES = 32, "information state, seat {}"
+#: How many folds of a log lineage are kept with it for a seat to go on from (under the
+#: name "information state, seat N").
+_MEMORIES_KEPT = 32
 
 
 @attrs.frozen
@@ -278,7 +278,7 @@ class InformationStateEncoder:
             memory = self._fresh(seat)
             memory.fold(events)
             return memory
-        box = kept_with(events, _MEMORIES.format(seat), _MEMORIES_KEPT)
+        box = kept_with(events, f"information state, seat {seat}", _MEMORIES_KEPT)
         found: Memory | None
         found, newer = newest_kept(box, events.chunks, self.rules)
         if found is not None and not newer:

@@ -220,8 +220,9 @@ def card_knowledge(seen: Observation) -> CardKnowledge:
 # -- where the trackers are kept -------------------------------------------------------
 
 # How many trackers each log lineage keeps for a seat (a search that observes
-# sibling states finds their common ancestor's among them), and under which name.
-_KEPT, _BOX = 32, "knowledge, seat {}"
+# sibling states finds their common ancestor's among them); each seat's are
+# kept under the name "knowledge, seat N".
+_KEPT = 32
 
 
 def _shared_tracker(seat: int, rules: Rules, events: Log[Event]) -> _Tracker:
@@ -232,7 +233,7 @@ def _shared_tracker(seat: int, rules: Rules, events: Log[Event]) -> _Tracker:
     for. Shared by threads: a tracker is never changed once kept (see
     :class:`_Tracker`).
     """
-    box = kept_with(events, _BOX.format(seat), _KEPT)
+    box = kept_with(events, f"knowledge, seat {seat}", _KEPT)
     tracker: _Tracker | None
     tracker, fresh = newest_kept(box, events.chunks, rules)
     if tracker is None and not fresh:
