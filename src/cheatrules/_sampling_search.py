@@ -917,9 +917,8 @@ class Search:
         pickup a game gives).
         """
         plan = self.plan
-        kept = 1 if plan.kept.get(index) else 0
-        taken = state.table[: len(state.table) - kept]
-        state.table = state.table[len(state.table) - kept :]
+        taken = state.table[: event.groups]  # the groups the pickup says it took
+        state.table = state.table[event.groups :]
         tokens = [token for _, group in taken for token in group]
         if event.seat == plan.seat:
             named = Counter(state.bound[t] for t in tokens if t in state.bound)
