@@ -888,9 +888,13 @@ class _Change:
 
     def hold(self, seat: int, keys: list[int] | tuple[int, ...]) -> None:
         """``seat`` now holds the cards of these sorted ``keys``."""
-        hand = tuple(map(CARD_BY_KEY.__getitem__, keys))
-        self.hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        self.keys = (*self.keys[:seat], tuple(keys), *self.keys[seat + 1 :])
+        self._held(seat, tuple(map(CARD_BY_KEY.__getitem__, keys)), tuple(keys))
+
+    def _held(self, seat: int, hand: tuple[Card, ...], keys: tuple[int, ...]) -> None:
+        # A list with one item replaced, made a tuple again: the quickest copy.
+        hands, every_key = list(self.hands), list(self.keys)
+        hands[seat], every_key[seat] = hand, keys
+        self.hands, self.keys = tuple(hands), tuple(every_key)
 
     def lay(
         self,
@@ -901,8 +905,7 @@ class _Change:
         keys: tuple[int, ...],
     ) -> None:
         """``seat`` lays ``laid`` on the table as ``claim``, keeping ``hand``."""
-        self.hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        self.keys = (*self.keys[:seat], keys, *self.keys[seat + 1 :])
+        self._held(seat, hand, keys)
         self.groups = ((claim, laid), self.groups)
         claims = self.claims  # a tuple at first, then a log successive tables share
         if isinstance(claims, _persistent.Log):
@@ -956,8 +959,7 @@ class _Change:
             start = bisect_left(held, rank.value * 4)
             removed.extend(hand[start : start + 4])
             del hand[start : start + 4], held[start : start + 4]
-        self.hands = (*self.hands[:seat], tuple(hand), *self.hands[seat + 1 :])
-        self.keys = (*self.keys[:seat], tuple(held), *self.keys[seat + 1 :])
+        self._held(seat, tuple(hand), tuple(held))
         self.discarded += tuple(removed)
         self.record(Discarded(seat, ranks, tuple(removed), forced))
         return None if hand else self.leave(seat)
