@@ -142,9 +142,7 @@ class Plan:
         self.kept: dict[int, int] = {}  # PileTaken index -> cards of a final play kept
         self.revealed: dict[int, tuple[Card, ...]] = {}  # Played index -> cards shown
         self.partial: set[int] = set()
-        # The cards each check chance chose turned over, by the moment of its
-        # challenge: a sampled game is scripted to turn them over there.
-        self.draws: dict[int, tuple[Card, ...]] = {}
+        self.draws: dict[int, tuple[Card, ...]] = {}  # cards chance turned over, by moment
         self.size_before: dict[int, int] = {}  # Played index -> its player's hand size
         self.stock_draws: list[tuple[int, int]] = []  # each stock token: (drawer, Drew index)
         self.sightings: dict[Card, list[tuple[int, Target]]] = {}
