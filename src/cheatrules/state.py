@@ -23,6 +23,7 @@ import threading
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -629,14 +630,15 @@ class GameState(_Unvalued):
         kept = earlier and self._waiting is not None
         change = _Change(self)
         change.record(Challenged(challenger, claim.seat, earlier))
-        positions = positions_in(laid, shown)
+        # A whole group shown (the usual check) lies at every place, in order.
+        positions = tuple(range(len(laid))) if shown == laid else positions_in(laid, shown)
         change.record(
             Revealed(
                 claim.seat, shown, claim.rank, truthful, earlier, positions=positions, drawn=drawn
             )
         )
         pile, taken = change.pick_up(taker, kept)
-        change.record(PileTaken(taker, pile, groups=taken, kept=int(kept)))
+        change.record(PileTaken(taker, pile, len(pile), groups=taken, kept=int(kept)))
         change.reveal(shown)
         change.passes = 0
         change.draw(taker)
@@ -924,8 +926,8 @@ class _Change:
         if keep_newest and groups is not None:
             kept, groups = (groups[0], None), groups[1]
         taken = _persistent.oldest_first(groups)
-        pile = tuple(card for _, laid in taken for card in laid)
-        self.hold(taker, sorted(self.keys[taker] + tuple(card.key for card in pile)))
+        pile = tuple(chain.from_iterable(laid for _, laid in taken))
+        self.hold(taker, sorted((*self.keys[taker], *map(_KEY, pile))))
         self.groups = kept
         self.claims = () if kept is None else (kept[0][0],)
         self.pile_size = 0 if kept is None else len(kept[0][1])
