@@ -337,7 +337,7 @@ def test_a_record_of_a_named_game_passes_that_games_player_and_deck_checks() -> 
     with pytest.raises(cr.RecordError, match="English Cheat is played by 3 to 10"):
         cr.loads(edited(english, lambda rules: rules.update(players=11)))
     verish = cr.deal(cr.verish(4), seed=1)
-    with pytest.raises(cr.RecordError, match="played with the short pack .6 to Ace. or the full pack"):
+    with pytest.raises(cr.RecordError, match=r"played with the short pack \(6 to Ace\)"):
         cr.loads(edited(verish, lambda rules: rules["policies"]["deck"].update(packs=2)))
 
 
