@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import _fourless
+from cheatrules._sampler import fourless as _fourless
 from cheatrules.cards import Card, Rank
 
 from .budget import examples

@@ -41,12 +41,21 @@ def _catalog(language: str) -> Catalog:
         return read_po(file, locale=language)
 
 
+def _not_hidden(folder: str) -> bool:
+    name = Path(folder).name
+    return not name.startswith(".") and name != "__pycache__"
+
+
 def _source_messages() -> set[tuple[str | tuple[str, ...], str | None]]:
     """Every message the package's source marks for translation: (id, context)."""
     found: set[tuple[str | tuple[str, ...], str | None]] = set()
     # The documented extract command adds ``-k NN_:1,2``: the errors' plural templates.
     keywords = {**DEFAULT_KEYWORDS, "NN_": (1, 2)}
-    for _, _, message, _, context in extract_from_dir(str(SOURCE), keywords=keywords):
+    # As ``pybabel extract`` does, read the private packages too (``_records``,
+    # ``_sampler``): the library's own filter would pass over folders named ``_*``.
+    for _, _, message, _, context in extract_from_dir(
+        str(SOURCE), keywords=keywords, directory_filter=_not_hidden
+    ):
         found.add((message, context))
     return found
 

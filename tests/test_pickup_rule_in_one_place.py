@@ -21,7 +21,7 @@ import cheatrules as cr
 PACKAGE = Path(cr.__file__).parent
 
 #: Where the pickup rule is stated (the engine) and checked (the view records' reader).
-STATED = {"state.py", "_view_log.py"}
+STATED = {"state.py", "_records/view_log.py"}
 
 
 def _readers_of_pickups() -> dict[str, ast.FunctionDef]:
@@ -76,7 +76,7 @@ def test_the_readers_of_pickups_are_found() -> None:
         "knowledge.py:_take",
         "knowledge.py:_taken",
         "_seat_memory.py:_taken",
-        "_sampling_search.py:_taken",
+        "_sampler/search.py:_taken",
     } <= set(_readers_of_pickups())
 
 

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import _persistent, _sampling_plan, _sampling_search, sampling
+from cheatrules import _persistent, sampling
+from cheatrules._sampler import plan as _sampling_plan
+from cheatrules._sampler import search as _sampling_search
 from cheatrules.sampling import (
     SamplingBudgetError,
     SamplingError,

@@ -16,8 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules import _sampling_plan, _sampling_search, _twins, sampling
-from cheatrules._matching import contested, matched, routed
+from cheatrules import sampling
+from cheatrules._sampler import plan as _sampling_plan
+from cheatrules._sampler import search as _sampling_search
+from cheatrules._sampler import twins as _twins
+from cheatrules._sampler.matching import contested, matched, routed
 from cheatrules.cards import Deck, Rank
 from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 

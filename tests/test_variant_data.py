@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules._i18n import LANGUAGES
-from cheatrules._rules_json import read_rules, rules_to_json
+from cheatrules._records.rules_json import read_rules, rules_to_json
 from cheatrules.cli import main
 from cheatrules.cli._options import house_rules, variant_help
 from cheatrules.variants import VARIANTS, Variant, variant

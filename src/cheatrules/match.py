@@ -40,8 +40,8 @@ from cheatrules import _checks
 from cheatrules._json import checked as _checked
 from cheatrules._json import get as _get
 from cheatrules._json import json_object as _json_object
-from cheatrules._rules_json import read_rules as _read_rules
-from cheatrules._rules_json import rules_to_json as _rules
+from cheatrules._records.rules_json import read_rules as _read_rules
+from cheatrules._records.rules_json import rules_to_json as _rules
 from cheatrules.actions import Action
 from cheatrules.deal import deal
 from cheatrules.errors import (

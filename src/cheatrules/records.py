@@ -52,9 +52,9 @@ from typing import Any
 import attrs
 
 from cheatrules._json import checked, get, json_object, read_action, show, to_json
+from cheatrules._records.rules_json import read_rules, rules_to_json
+from cheatrules._records.views import read_view
 from cheatrules._registry import register_policy
-from cheatrules._rules_json import read_rules, rules_to_json
-from cheatrules._view_records import read_view
 from cheatrules.cards import Card
 from cheatrules.deal import deal, shuffled_deal
 from cheatrules.errors import N_, CheatRulesError, RecordError, SeatError

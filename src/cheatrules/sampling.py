@@ -24,7 +24,7 @@ group changes where a token can go.
 With copies of a card (two packs, more than two jokers) a card the log
 names twice may be one copy that travelled or both copies. Two searches
 take turns there, each turn with twice the budget of its last (the private
-``_with_copies``). The first tells the copies apart (the private ``_twins``
+``_with_copies``). The first tells the copies apart (the private ``_sampler.twins``
 module): each sighting is given a copy, so that every copy's sightings form
 a path a card can travel, and the view of one-copy cards this labelling
 makes is searched as above, with two more tests on the named cards a hand
@@ -56,8 +56,8 @@ left: the search tries both. Each search finds games the other is slow on.
 Under compulsory discards with copies the counting search runs alone.
 
 The plan of a view, what its log alone fixes, is in the private
-``_sampling_plan`` module; the search, and how it backs up and starts
-again, in the private ``_sampling_search`` module. A hard budget of
+``_sampler.plan`` module; the search, and how it backs up and starts
+again, in the private ``_sampler.search`` module. A hard budget of
 events replayed bounds the whole search and raises
 :class:`SamplingBudgetError` (never met on the benchmarks' views
 with one pack; see the seat-view guide for two packs). A view no game can
@@ -77,12 +77,12 @@ from operator import attrgetter
 
 import attrs
 
-from cheatrules import _twins
 from cheatrules._caches import kept_with
 from cheatrules._checks import whole_number
 from cheatrules._persistent import Log
-from cheatrules._sampling_plan import Plan, Target
-from cheatrules._sampling_search import (
+from cheatrules._sampler import twins as _twins
+from cheatrules._sampler.plan import Plan, Target
+from cheatrules._sampler.search import (
     UNTIMED,
     Built,
     Clock,
@@ -359,7 +359,7 @@ def _twinned(
 ) -> GameState | None:
     """A game found with each copy of a card told apart; None if no labelling fits any game.
 
-    Each labelling of the log's copies (the private ``_twins`` module) makes
+    Each labelling of the log's copies (the private ``_sampler.twins`` module) makes
     a view of cards of one copy, searched exhaustively for a game in runs cut
     at Luby lengths (times two passes over the log): a labelling no game fits
     is most often refused within a few passes, and one that fits is most
@@ -371,7 +371,7 @@ def _twinned(
     rest kept; else a new one. A labelling costs one pass over the log
     (its plan), and each time it is mended an event for every eight
     sightings it re-checks, out of ``budget``. ``labelling`` is the call's
-    own (:meth:`~cheatrules._twins.Labelling.afresh`), whose blame its
+    own (:meth:`~cheatrules._sampler.twins.Labelling.afresh`), whose blame its
     turns share; ``None`` gives a new one.
 
     Raises:

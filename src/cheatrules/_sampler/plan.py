@@ -8,7 +8,7 @@ plays, the cards turned over and drawn, and what the searches work out
 from the log alone, kept as they first ask for it: where a token can still
 go (:class:`Reach`, one backward pass per target), how cards named next at
 one target can get there unseen (:class:`Routes`), and each play's classes
-of cards (:data:`Class`). The search (the private ``_sampling_search``
+of cards (:data:`Class`). The search (the private ``_sampler.search``
 module) replays the log against a plan; :mod:`cheatrules.sampling` keeps
 one per view with the view's log and lends it to one call at a time.
 """
@@ -23,8 +23,8 @@ from operator import itemgetter
 
 import attrs
 
-from cheatrules import _twins
-from cheatrules._matching import contested, routed
+from cheatrules._sampler import twins as _twins
+from cheatrules._sampler.matching import contested, routed
 from cheatrules.cards import Card, Deck, Rank
 from cheatrules.errors import N_, RulesError
 from cheatrules.events import (
@@ -668,7 +668,7 @@ class Plan:
         the player's groups nobody saw whose pile can take it to ``target``,
         one slot each. Empty when they all fit; else the cards a largest
         matching leaves out and every card competing with them for the
-        slots they could take (:func:`~cheatrules._matching.contested`):
+        slots they could take (:func:`~cheatrules._sampler.matching.contested`):
         a labelling that fits must move one of those, and the card left out
         may be one no labelling can move.
         """

@@ -40,9 +40,9 @@ from cheatrules._generation import CONSENT_ACTIONS, EARLIER_WINDOW_ACTIONS, WIND
 from cheatrules._json import checked as _checked
 from cheatrules._json import get as _get
 from cheatrules._json import read_action as _read_action
-from cheatrules._rules_json import read_rules as _read_rules
-from cheatrules._stored_view import StoredView, observation
-from cheatrules._view_log import _count, _deck_check, _rank, _Replay, _seat
+from cheatrules._records.rules_json import read_rules as _read_rules
+from cheatrules._records.stored_view import StoredView, observation
+from cheatrules._records.view_log import _count, _deck_check, _rank, _Replay, _seat
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Rank, cards, ranks
 from cheatrules.errors import N_, Message, RecordError, either

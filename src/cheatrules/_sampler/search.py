@@ -1,6 +1,6 @@
 """The sampler's search: the log replayed in time order, choosing each unseen group's tokens.
 
-:class:`Search` replays the log of a plan (the private ``_sampling_plan``
+:class:`Search` replays the log of a plan (the private ``_sampler.plan``
 module) depth first: at each group the observer did not see it draws the
 tokens the player laid, a count per class of tokens, keeps the choice only
 if the tests pass, and returns the finished replay (:class:`Built`), whose
@@ -23,7 +23,7 @@ afresh, the span doubling while it stalls no deeper (:class:`Restarts`).
 Under compulsory discards a hand noted just after a pickup may hold no four
 it did not set aside: the search refuses a step that breaks that, looks
 ahead from each unseen play to its player's later checks, and deals the
-cards nobody saw under those limits (the private ``_fourless`` module), backing
+cards nobody saw under those limits (the private ``_sampler.fourless`` module), backing
 up where no deal fits.
 """
 
@@ -37,9 +37,10 @@ from math import comb
 
 import attrs
 
-from cheatrules import _fourless, _twins
-from cheatrules._matching import assigned, matched
-from cheatrules._sampling_plan import Class, Copy, Plan, Target, grouped, tops_of
+from cheatrules._sampler import fourless as _fourless
+from cheatrules._sampler import twins as _twins
+from cheatrules._sampler.matching import assigned, matched
+from cheatrules._sampler.plan import Class, Copy, Plan, Target, grouped, tops_of
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CheatRulesError
 from cheatrules.events import Discarded, Drew, Event, PileTaken, Played
@@ -270,7 +271,7 @@ class Search:
         self.rng = rng
         self.clock = clock
         # With copies told apart: where the tests refuse a choice, the
-        # labelling's choices they blame (see _twins).
+        # labelling's choices they blame (see _sampler.twins).
         self.blame = blame
         # With copies told apart: whether each play is also checked across
         # hands (_routed): an eighth more per event, so only from a turn's
@@ -1454,7 +1455,7 @@ def fill(plan: Plan, built: Built, rng: random.Random) -> dict[int, Card] | None
     """Every token's card: the cards nobody saw go to the tokens left, at random.
 
     Under compulsory discards no hand noted after a pickup may hold a four
-    it did not set aside (the private ``_fourless`` module); None if no deal fits.
+    it did not set aside (the private ``_sampler.fourless`` module); None if no deal fits.
     """
     state = built.state
     bound = state.bound

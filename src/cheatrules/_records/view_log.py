@@ -1,6 +1,6 @@
 """Following one seat's log from the deal, refusing any event that could not have happened.
 
-The second half of reading a view record (see :mod:`cheatrules._view_records`):
+The second half of reading a view record (see :mod:`cheatrules._records.views`):
 :class:`_Replay` walks the seat's events in order, keeping what the seat
 knows (its hand, every hand's size, the groups on the table, the stock, who
 has left) and checking each event against it and the rules.
@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from cheatrules._stored_view import StoredView
+from cheatrules._records.stored_view import StoredView
 from cheatrules.cards import Card, Rank
 from cheatrules.chance import Chance
 from cheatrules.errors import N_, NN_, Message, RecordError
