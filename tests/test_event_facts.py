@@ -22,31 +22,7 @@ from cheatrules.events import PileTaken, Revealed, positions_in
 
 from .budget import examples
 from .strategies import option_combinations, play_randomly
-
-
-@attrs.frozen
-class TwoByChance:
-    """A house rule: two cards of the group, drawn at random, are turned over (all of a smaller one)."""
-
-    def shown(self, cards: tuple[cr.Card, ...], chance: Chance) -> tuple[cr.Card, ...]:
-        if len(cards) <= 2:
-            return cards
-        first = chance.randrange(len(cards))
-        second = chance.randrange(len(cards) - 1)
-        second += second >= first
-        return (cards[first], cards[second])
-
-
-@attrs.frozen
-class TopCard:
-    """A house rule: the highest card of the group (the last of the sorted group) is turned over."""
-
-    def shown(self, cards: tuple[cr.Card, ...], chance: Chance) -> tuple[cr.Card, ...]:
-        return (cards[-1],)
-
-
-cr.register_policy(TwoByChance)
-cr.register_policy(TopCard)
+from .test_policies_end_to_end import HighestCard, TwoCardsByChance
 
 
 def test_a_pickup_says_how_many_groups_it_took() -> None:
@@ -79,7 +55,7 @@ def test_a_whole_group_turned_over_names_every_place() -> None:
 
 
 def test_two_cards_drawn_by_chance_are_named_by_their_places_for_the_declarer_alone() -> None:
-    rules = cr.english(3).replace(check=TwoByChance())
+    rules = cr.english(3).replace(check=TwoCardsByChance())
     state = cr.deal(rules, hands=["7♣ 9♦ K♦ 2♠", "A♠", "A♥"], seed=4)
     state = state.apply(cr.Play("7♣ 9♦ K♦", "A")).apply(cr.Challenge())
     shown = state.events[-2]
@@ -91,7 +67,7 @@ def test_two_cards_drawn_by_chance_are_named_by_their_places_for_the_declarer_al
 
 
 def test_a_card_turned_over_by_its_place_is_named_by_that_place_for_everyone() -> None:
-    rules = cr.english(3).replace(check=TopCard())
+    rules = cr.english(3).replace(check=HighestCard())
     state = cr.deal(rules, hands=["7♣ 9♦ K♦ 2♠", "A♠", "A♥"])
     state = state.apply(cr.Play("9♦ 7♣ K♦", "A")).apply(cr.Challenge())
     shown = state.events[-2]
@@ -119,7 +95,7 @@ def test_places_of_copies_are_the_first_free_ones() -> None:
         positions_in(group, cr.cards("8♦ 8♦ 8♦"))
 
 
-@pytest.mark.parametrize("check", [TwoByChance(), TopCard()])
+@pytest.mark.parametrize("check", [TwoCardsByChance(), HighestCard()])
 def test_a_check_of_one_s_own_is_written_and_read_back_in_every_seat_s_view(
     check: object,
 ) -> None:
@@ -238,7 +214,7 @@ def test_the_facts_are_what_the_table_shows(rules: cr.Rules, seed: int) -> None:
 def test_a_scripted_draw_turns_over_every_card_it_names_and_records_write_it() -> None:
     # A sampled game is scripted to turn over what its seat saw: under a check
     # of two cards, two pairs at one moment.
-    rules = cr.english(3).replace(check=TwoByChance())
+    rules = cr.english(3).replace(check=TwoCardsByChance())
     state = cr.deal(rules, hands=["7♣ 9♦ K♦ 2♠", "A♠", "A♥"], seed=4)
     state = state.apply(cr.Play("7♣ 9♦ K♦", "A"))
     moment = len(state.events)
