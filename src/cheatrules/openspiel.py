@@ -56,13 +56,13 @@ from cheatrules._adapters import DEFAULT_MAX_STEPS
 from cheatrules._view_text import view_text
 from cheatrules.actions import Challenge
 from cheatrules.cards import CARD_BY_KEY, Card
-from cheatrules.chance import Chance
 from cheatrules.deal import deal
 from cheatrules.encoding import ActionSpace, ObservationEncoder
 from cheatrules.errors import IllegalActionError, RulesError
 from cheatrules.events import Dealt
 from cheatrules.information_state import InformationStateEncoder
 from cheatrules.observation import Observation
+from cheatrules.policies.challenges import chance_chooses
 from cheatrules.rules import NAMED_POLICIES, Rules
 from cheatrules.sampling import sample
 from cheatrules.state import GameState
@@ -192,18 +192,9 @@ class _Context:
 
 
 def _draws_on_check(rules: Rules) -> bool:
-    """Whether the rules' check draws from chance (the one-card check does)."""
-
-    class Probe(Chance):
-        drew = False
-
-        def randrange(self, stop: int) -> int:
-            Probe.drew = True
-            return 0
-
+    """Whether the rules' check draws from chance (the one-card check does), for two cards."""
     cards = tuple(sorted({card.rank: card for card in rules.deck.cards()}.values()))[:2]
-    rules.check.shown(cards, Probe("probe"))
-    return Probe.drew
+    return chance_chooses(rules.check, cards)
 
 
 @attrs.frozen

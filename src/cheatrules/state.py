@@ -574,9 +574,7 @@ class GameState(_Unvalued):
         following: Window | Consent | None = asked.next_asked()
         if run == 1 and following is not None:
             # The next seat is asked: only the log and the decision move.
-            seat = asked.seat
-            accepted = _ACCEPTANCES[seat] if seat < _SEATS_SHARED else Accepted(seat)
-            return self._asked(accepted, following)
+            return self._asked(_accepted(asked.seat), following)
         change = _Change(self)
         for _ in range(run - 1):
             assert following is not None, "more acceptances than seats asked"
@@ -622,7 +620,7 @@ class GameState(_Unvalued):
         groups = self._groups
         assert groups is not None  # a claim is challenged
         claim, laid = groups[1][0] if earlier else groups[0]
-        shown, drawn = self._turned_over(laid)
+        shown, positions, drawn = self._turned_over(laid)
         truthful = proves(rules.check, shown, claim.rank)
         taker = challenger if truthful else claim.seat
         # A final play stays on the table, apart, when the claim beneath it is
@@ -630,8 +628,6 @@ class GameState(_Unvalued):
         kept = earlier and self._waiting is not None
         change = _Change(self)
         change.record(Challenged(challenger, claim.seat, earlier))
-        # A whole group shown (the usual check) lies at every place, in order.
-        positions = tuple(range(len(laid))) if shown == laid else positions_in(laid, shown)
         change.record(
             Revealed(
                 claim.seat, shown, claim.rank, truthful, earlier, positions=positions, drawn=drawn
@@ -653,8 +649,10 @@ class GameState(_Unvalued):
         opener = rules.after_challenge.opener(change.seating, claim.seat, challenger, truthful)
         return change.after_pickup(taker, opener, challenger if kept else None)
 
-    def _turned_over(self, laid: tuple[Card, ...]) -> tuple[tuple[Card, ...], bool]:
-        """The cards the check turns over of the group ``laid`` now, and whether chance chose them.
+    def _turned_over(
+        self, laid: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], tuple[int, ...], bool]:
+        """The cards the check turns over of ``laid`` now, their places, and whether chance chose.
 
         A draw scripted for this moment (a sampled game's) is the answer,
         card by card, and stands for a draw of chance. Else the rules' check
@@ -662,23 +660,24 @@ class GameState(_Unvalued):
         and the moment.
 
         Raises:
-            RulesError: a scripted card is not in the group.
+            RulesError: a card turned over (scripted, or the check's) is not in the group.
 
         """
         moment = self._log_length
         scripted = tuple(card for when, card in self._draws if when == moment)
         if scripted:
-            left = list(laid)
-            for card in scripted:
-                if card not in left:
-                    raise RulesError(
-                        N_("the draw is scripted to turn over %(card)s, which is not in the group"),
-                        card=card,
-                    )
-                left.remove(card)
-            return scripted, True
+            try:
+                return scripted, positions_in(laid, scripted), True
+            except RulesError as error:
+                raise RulesError(
+                    N_("the draw is scripted to turn over %(card)s, which is not in the group"),
+                    card=error.params["card"],
+                ) from None
         chance = Chance(f"{self.seed}:{moment}")
-        return self.rules.check.shown(laid, chance), chance.used
+        shown = self.rules.check.shown(laid, chance)
+        # A whole group shown (the usual check) lies at every place, in order.
+        places = tuple(range(len(laid))) if shown == laid else positions_in(laid, shown)
+        return shown, places, chance.used
 
     def _pass(self, seat: int) -> GameState:
         change = _Change(self)

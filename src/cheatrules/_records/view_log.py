@@ -16,7 +16,6 @@ import attrs
 
 from cheatrules._records.stored_view import StoredView
 from cheatrules.cards import Card, Rank
-from cheatrules.chance import Chance
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
@@ -34,7 +33,7 @@ from cheatrules.events import (
     WentOut,
     positions_in,
 )
-from cheatrules.policies.challenges import proves
+from cheatrules.policies.challenges import chance_chooses, proves
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Phase
 
@@ -800,10 +799,7 @@ def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
 
 def _check_draws(seen: StoredView, count: int) -> bool:
     """Whether the rules' check draws from chance to turn over cards of a group of ``count``."""
-    probe = Chance("probe")
-    group = tuple(sorted(seen.rules.deck.cards()))[:count]
-    seen.rules.check.shown(group, probe)
-    return probe.used
+    return chance_chooses(seen.rules.check, tuple(sorted(seen.rules.deck.cards()))[:count])
 
 
 # What the seat checks and learns from each kind of event after the deal, in

@@ -19,6 +19,7 @@ from cheatrules.policies.challenges import (
     TakerPlays,
     TurnAfterChallenge,
     WholeGroup,
+    chance_chooses,
     holds,
     proves,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "WhenAllRevealed",
     "WholeGroup",
     "WithConsent",
+    "chance_chooses",
     "complete_fours",
     "declared",
     "holds",

@@ -23,6 +23,7 @@ __all__ = [
     "TakerPlays",
     "TurnAfterChallenge",
     "WholeGroup",
+    "chance_chooses",
     "holds",
     "proves",
 ]
@@ -217,6 +218,23 @@ def proves(check: ChallengeCheck, shown: tuple[Card, ...], rank: Rank) -> bool:
     if judge is None:
         return holds(shown, rank)
     return bool(judge(shown, rank))
+
+
+def chance_chooses(check: ChallengeCheck, group: tuple[Card, ...]) -> bool:
+    """Whether ``check`` draws from chance to choose the cards it turns over of ``group``.
+
+    The check is asked of ``group`` with a chance of its own; a reader that
+    needs to know whether chance chose a reveal (the OpenSpiel adapter's
+    chance nodes, a version-1 view record, which did not say) asks it of a
+    group of the real one's size.
+
+    >>> from cheatrules.cards import cards
+    >>> chance_chooses(OneCard(), cards("7♣ K♦")), chance_chooses(WholeGroup(), cards("7♣ K♦"))
+    (True, False)
+    """
+    chance = Chance("probe")
+    check.shown(group, chance)
+    return chance.used
 
 
 class TurnAfterChallenge(Protocol):
