@@ -301,11 +301,6 @@ class _Tracker:
         raise NotImplementedError
 
 
-def _counts(ranks: Iterable[Rank]) -> _Counts:
-    """How many of each rank, sorted by rank."""
-    return tuple(sorted(Counter(ranks).items()))
-
-
 # -- one pack: every card followed ---------------------------------------------------------
 
 
