@@ -125,8 +125,8 @@ def _tampered(text: str, index: int, field: str, value: object) -> str:
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("groups", 99, "groups and kept must be the"),
-        ("kept", 1, "groups and kept must be the"),
+        ("groups", 99, "groups and kept must add up to the number of groups on the table, 1"),
+        ("kept", 1, "groups and kept must add up to the number of groups on the table, 1"),
     ],
 )
 def test_a_view_record_whose_pickup_misstates_its_groups_is_refused(

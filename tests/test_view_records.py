@@ -393,7 +393,7 @@ CORPUS = {
     # found by the fuzz test: legal_actions() listed each play twice, the mask once
     "a rank allowed twice": (
         view(OPENING, 0, (["allowed_ranks"], ["A", "A"])),
-        r"view.allowed_ranks names a rank twice",
+        r"view.allowed_ranks must be A, as the events give",
     ),
     # the seat to move had no legal action
     "the seat to move with no decision": (
@@ -420,7 +420,11 @@ ASKED = OPENING.apply(OPENING.legal_actions()[0]).apply(
     [
         ([(["to_move"], 1)], "view.phase and view.to_move must be challenge and seat 2"),
         ([(["phase"], "play")], "view.phase and view.to_move must be challenge and seat 2"),
-        ([(["events", 2, "seat"], 2)], r"events\[2\] \(Accepted\): seat 1 answers seat 0's claim"),
+        (
+            [(["events", 2, "seat"], 2)],
+            r"events\[2\] \(Accepted\): Accepted by seat 2 cannot come here: "
+            r"seat 1 must challenge or accept seat 0's claim",
+        ),
     ],
 )
 def test_the_window_after_a_claim_asks_each_opponent_in_turn(
@@ -446,4 +450,68 @@ def test_rules_that_set_every_four_aside_unasked_have_no_discard_phase() -> None
     state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())  # seat 0 takes the pile
     text = view(state, 0, (["phase"], "discard"), (["to_move"], 0), (["choices"], []))
     with pytest.raises(cr.RecordError, match="these rules have no discard phase"):
+        cr.loads_view(text)
+
+
+# -- the reader follows the engine's own table and decisions ----------------------------
+
+
+def _consented() -> cr.GameState:
+    """Seat 0 lays, the window closes, seat 1 asks to pass and both others agree."""
+    state = cr.deal(cr.english(3, passing="consent"), seed=6)
+    play = next(action for action in state.legal_actions() if isinstance(action, cr.Play))
+    state = state.apply(play).apply(cr.Accept()).apply(cr.Accept())
+    assert state.to_move == 1 and cr.Pass() in state.choices
+    return state.apply(cr.Pass()).apply(cr.Accept()).apply(cr.Accept())
+
+
+def test_the_acceptance_that_completes_a_pass_names_the_passer() -> None:
+    state = _consented()
+    *_, first, last = state.events
+    assert isinstance(first, cr.events.Accepted) and isinstance(last, cr.events.Accepted)
+    assert (first.passer, last.passer) == (None, 1)
+    assert state.required_rank is cr.Rank.THREE  # an Ace was claimed, the Two passed
+    for seat in range(3):
+        assert cr.loads_view(view(state, seat)) == state.observe(seat)
+
+
+def test_a_record_whose_acceptances_name_no_passer_has_it_worked_out() -> None:
+    state = _consented()
+    record = json.loads(cr.dumps(state, seat=0))
+    for event in record["view"]["events"]:
+        event.pop("passer", None)
+    assert cr.loads_view(json.dumps(record)) == state.observe(0)
+
+
+@pytest.mark.parametrize(
+    ("edits", "message"),
+    [
+        ([(["events", -1, "passer"], 2)], r"passer must be 1, as the seats asked to agree give"),
+        ([(["events", -2, "passer"], 1)], r"passer must be null, as the seats asked to agree give"),
+        (
+            [(["events", -1, "event"], "Refused")],
+            r"Refused has no field passer",
+        ),
+        (
+            [(["events", -3, "seat"], 2)],
+            r"Passed by seat 2 cannot come here: seat 1 must lay",
+        ),
+    ],
+)
+def test_a_pass_and_its_consents_follow_the_engine_s_decisions(
+    edits: list[tuple[list[Any], Any]], message: str
+) -> None:
+    with pytest.raises(cr.RecordError, match=message):
+        cr.loads_view(view(_consented(), 0, *edits))
+
+
+def test_an_earlier_claim_is_challenged_only_where_the_window_reaches_it() -> None:
+    state = cr.deal(cr.english(3, window="extended"), seed=6)
+    state = state.apply(state.legal_actions()[0]).apply(cr.Accept()).apply(cr.Accept())
+    state = state.apply(state.legal_actions()[0]).apply(cr.Accept())  # seat 1 lays, 2 accepts
+    challenged = state.apply(cr.Challenge())  # seat 0 challenges seat 1's claim
+    assert cr.loads_view(view(challenged, 2)) == challenged.observe(2)
+    # Seat 0 may not challenge its own earlier claim: the engine's window says so.
+    text = view(challenged, 2, (["events", 6, "earlier"], True), (["events", 6, "declarer"], 0))
+    with pytest.raises(cr.RecordError, match=r"events\[6\] \(Challenged\): Challenged by seat 0"):
         cr.loads_view(text)

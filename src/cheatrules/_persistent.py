@@ -135,6 +135,8 @@ class Log(Sequence[T]):
     def __getitem__(self, index: slice) -> tuple[T, ...]: ...
 
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if index == -1 and self._chunks is not None:
+            return self._chunks[0][-1]  # the newest, read at every play
         length = self._length
         if isinstance(index, slice):
             start, stop, step = index.indices(length)

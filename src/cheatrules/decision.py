@@ -47,6 +47,7 @@ from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import N_, ClaimWords, Message
 from cheatrules.legal import LegalActions
+from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase, Table
 
@@ -164,6 +165,32 @@ class Window:
     # beneath it was challenged; else None and the declarer's left opens.
     _after: int | None = attrs.field(default=None, eq=False, repr=False)
 
+    @classmethod
+    def on(
+        cls, rules: Rules, seating: Seating, claim: Claim, beneath: Claim | None, passed: bool
+    ) -> Window | None:
+        """The window the rules open on ``claim``, just laid; ``None`` where they ask nobody.
+
+        ``seating`` is the seating once the claim is laid (a player whose
+        final play it let stand has left); ``beneath`` is the claim beneath
+        it on the table, if any; ``passed`` says whether a pass came between
+        the two. The engine asks this at every play, and a reader of a
+        seat's log asks the same, so both follow one rule.
+
+        >>> import cheatrules as cr
+        >>> rules = cr.english(3)
+        >>> cr.Window.on(rules, cr.Seating(3), cr.Claim(0, 1, "A"), None, False)
+        Window(seat=1, claim=Claim(seat=0, count=1, rank=Rank.ACE), askers=(2,), earlier=None)
+        """
+        askers = rules.window.askers(seating, claim.seat)
+        if not askers:
+            return None
+        # An extended window reaches the claim laid just before, unless a pass
+        # let it stand or its declarer has left.
+        reach = rules.window.extended and not passed and beneath is not None
+        earlier = beneath if reach and beneath and seating.is_active(beneath.seat) else None
+        return _next_window(askers[0], claim, askers[1:], earlier, None)
+
     @property
     def to_move(self) -> int:
         """The seat that decides."""
@@ -245,6 +272,12 @@ class Consent:
     passer: int
     #: The seats still to be asked after ``seat``, in order.
     askers: tuple[int, ...] = ()
+
+    @classmethod
+    def to_pass(cls, seating: Seating, passer: int) -> Consent:
+        """The request ``passer``'s pass makes: every other seat in the game, clockwise."""
+        askers = seating.others_clockwise(passer)
+        return cls(askers[0], passer, askers[1:])
 
     @property
     def to_move(self) -> int:

@@ -208,9 +208,16 @@ class Played(Event):
 
 @attrs.frozen
 class Accepted(Event):
-    """``seat`` let the last claim stand."""
+    """``seat`` let the last claim stand, or agreed to a pass.
+
+    Where the rules want every opponent's consent to a pass, the last
+    acceptance asked for names the ``passer`` whose pass takes effect with
+    it, so that no reader works out which acceptance completed the pass;
+    every other acceptance has ``passer`` ``None``.
+    """
 
     seat: int
+    passer: int | None = attrs.field(default=None, kw_only=True)
 
     def __str__(self) -> str:
         return f"seat {self.seat} accepts"

@@ -59,7 +59,7 @@ from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
 from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
-from cheatrules.seating import Seating
+from cheatrules.table import STEPS as _TABLE_STEPS
 from cheatrules.table import Claim, Outcome, Phase, Table
 
 __all__ = ["Claim", "GameState", "Outcome", "Phase"]
@@ -161,11 +161,10 @@ class GameState(_Unvalued):
     # How the sequence stands, whatever the decision: how many players in a
     # row have passed since the last claim; the seat whose claim emptied its
     # hand, waiting to see it stand; for each card key, the most copies shown
-    # face up at once in a challenge; and the rank the sequence last reached.
+    # face up at once in a challenge.
     _passes: int = 0
     _waiting: int | None = None
     _revealed: tuple[int, ...] = _NONE_SHOWN
-    _last_rank: Rank | None = None
     # Draws scripted into the game, by moment (the log's length when drawn),
     # oldest first: the card a check turns over then. Any other draw is
     # seeded from the seed and the moment. Part of the value, as the seed is.
@@ -192,26 +191,17 @@ class GameState(_Unvalued):
         The cards are taken as given: :func:`~cheatrules.deal` checks them
         against the rules first.
         """
-        table = Table(
-            rules,
-            (),
-            tuple(map(len, hands)),
-            rules.ranks.allowed(None, True, rules.deck.ranks),
-            Seating(rules.players),
-            stock_size=len(stock),
-            set_aside_count=len(set_aside),
-            pile_size=0,
-        )
+        dealt = Dealt(dealer, hands, set_aside, stock=stock)
         state = cls(
             seed=seed,
             dealer=dealer,
             set_aside=set_aside,
-            table=table,
+            table=Table.dealt(rules, dealt),
             decision=Turn(0),  # made below, with its choices
             hands=hands,
             keys=tuple(tuple(map(_KEY, hand)) for hand in hands),
             groups=None,
-            log=(Dealt(dealer, hands, set_aside, stock=stock), None),
+            log=(dealt, None),
             log_length=1,
             stock=stock,
         )
@@ -540,14 +530,9 @@ class GameState(_Unvalued):
 
     def _play(self, checked: tuple[Any, ...]) -> GameState:
         seat, rank, hand, keys, laid = checked
-        rules = self.table.rules
         beneath = None if self._groups is None else self._groups[0][0]
-        claim = _made_claim(seat, len(laid), rank)
         change = _Change(self)
-        change.lay(seat, claim, laid, hand, keys)
-        change.record(_made_played(seat, laid, rank, len(laid)))
-        change.last_rank = rank
-        change.allowed = rules.ranks.allowed(rank, False, rules.deck.ranks)
+        claim = change.lay(seat, rank, laid, hand, keys)
         change.passes = 0
         if change.waiting is not None:
             # Laying cards on an empty-handed player's claim lets it stand.
@@ -555,15 +540,11 @@ class GameState(_Unvalued):
             if over is not None:
                 return change.to(over)
         change.waiting = None if keys else seat
-        seating = change.seating
-        askers = rules.window.askers(seating, seat)
-        if not askers:
+        seating = change.table.seating
+        window = Window.on(change.rules, seating, claim, beneath, self._passes > 0)
+        if window is None:
             return change.to(change.turn(seating.next_active(seat)))
-        # An extended window reaches the claim laid just before, unless a pass
-        # let it stand or its declarer has left.
-        reach = rules.window.extended and not self._passes and beneath is not None
-        earlier = beneath if reach and beneath and seating.is_active(beneath.seat) else None
-        return change.to(_made_window(askers[0], claim, askers[1:], earlier, None))
+        return change.to(window)
 
     def _accepted(self, asked: Window | Consent, run: int = 1) -> GameState:
         """``run`` seats in a row accept (at most all those ``asked`` still asks), as one state.
@@ -580,17 +561,20 @@ class GameState(_Unvalued):
             assert following is not None, "more acceptances than seats asked"
             change.record(_accepted(asked.seat))
             asked, following = following, following.next_asked()
-        change.record(_accepted(asked.seat))
         if following is not None:
+            change.record(_accepted(asked.seat))
             return change.to(following)
         if isinstance(asked, Consent):
+            # The last consent: the pass takes effect, and the acceptance says whose.
+            change.record(Accepted(asked.seat, passer=asked.passer))
             return change.passed(asked.passer)
+        change.record(_accepted(asked.seat))
         # The window closed without a challenge: the claim stands.
         if change.waiting is not None:
             over = change.leave(change.waiting)
             if over is not None:
                 return change.to(over)
-        return change.to(change.turn(asked.opener(change.seating)))
+        return change.to(change.turn(asked.opener(change.table.seating)))
 
     def _asked(self, event: Event, decision: Decision) -> GameState:
         """The state after ``event``, asking ``decision``, where nothing else moved."""
@@ -609,7 +593,6 @@ class GameState(_Unvalued):
             self._passes,
             self._waiting,
             self._revealed,
-            self._last_rank,
             self._draws,
             self._game,
         )
@@ -645,8 +628,9 @@ class GameState(_Unvalued):
                 if over is not None:
                     return change.to(over)
             change.waiting = None
-        change.allowed = rules.ranks.allowed(change.last_rank, True, rules.deck.ranks)
-        opener = rules.after_challenge.opener(change.seating, claim.seat, challenger, truthful)
+        opener = rules.after_challenge.opener(
+            change.table.seating, claim.seat, challenger, truthful
+        )
         return change.after_pickup(taker, opener, challenger if kept else None)
 
     def _turned_over(
@@ -684,8 +668,7 @@ class GameState(_Unvalued):
         change.record(Passed(seat))
         if not self.rules.passing.consent:
             return change.passed(seat)
-        askers = change.seating.others_clockwise(seat)
-        return change.to(Consent(askers[0], seat, askers[1:]))
+        return change.to(Consent.to_pass(change.table.seating, seat))
 
     def _refuse(self, consent: Consent) -> GameState:
         change = _Change(self)
@@ -703,9 +686,10 @@ class GameState(_Unvalued):
             # The taker has chosen: a final play kept on the table is asked
             # about, else the seat the challenge chose opens.
             return change.reopen(decision.still_to_ask(), decision.opener)
-        if change.seating.is_active(seat):
+        seating = change.table.seating
+        if seating.is_active(seat):
             return change.to(decision)  # on a turn, the player goes on to lay cards
-        return change.to(change.turn(change.seating.next_active(seat)))
+        return change.to(change.turn(seating.next_active(seat)))
 
     # -- value semantics ---------------------------------------------------
 
@@ -843,49 +827,41 @@ class _Change:
     """
 
     __slots__ = (
-        "allowed",
-        "claims",
-        "discarded",
         "groups",
         "hands",
         "keys",
-        "last_rank",
         "length",
         "log",
         "passes",
-        "pile_size",
         "revealed",
         "rules",
-        "seating",
         "state",
         "stock",
+        "table",
         "waiting",
     )
 
     def __init__(self, state: GameState) -> None:
-        table = state.table
         self.state = state
-        self.rules = table.rules
+        self.table = state.table
+        self.rules = state.table.rules
         self.hands = state._hands
         self.keys = state._keys
         self.groups = state._groups
-        self.claims = table.claims
-        self.pile_size = table.pile_size
         self.log = state._log
         self.length = state._log_length
-        self.seating = table.seating
-        self.allowed = table.allowed_ranks
-        self.discarded = table.discarded
         self.stock = state.stock
         self.passes = state._passes
         self.waiting = state._waiting
         self.revealed = state._revealed
-        self.last_rank = state._last_rank
 
     def record(self, event: Event) -> None:
-        """Write ``event`` in the log."""
+        """Write ``event`` in the log, and move the public table by it (:meth:`Table.after`)."""
         self.log = (event, self.log)
         self.length += 1
+        step = _TABLE_STEPS.get(type(event))
+        if step is not None:  # else it leaves the table as it is
+            self.table = step(self.table, event)
 
     def hold(self, seat: int, keys: list[int] | tuple[int, ...]) -> None:
         """``seat`` now holds the cards of these sorted ``keys``."""
@@ -900,20 +876,17 @@ class _Change:
     def lay(
         self,
         seat: int,
-        claim: Claim,
+        rank: Rank,
         laid: tuple[Card, ...],
         hand: tuple[Card, ...],
         keys: tuple[int, ...],
-    ) -> None:
-        """``seat`` lays ``laid`` on the table as ``claim``, keeping ``hand``."""
+    ) -> Claim:
+        """``seat`` lays ``laid`` on the table announcing ``rank``, keeping ``hand``; the claim."""
         self._held(seat, hand, keys)
+        self.record(_made_played(seat, laid, rank, len(laid)))
+        claim = self.table.claims[-1]
         self.groups = ((claim, laid), self.groups)
-        claims = self.claims  # a tuple at first, then a log successive tables share
-        if isinstance(claims, _persistent.Log):
-            self.claims = claims.extended((claim,))
-        else:
-            self.claims = _persistent.Log.of((*claims, claim))
-        self.pile_size += len(laid)
+        return claim
 
     def pick_up(self, taker: int, keep_newest: bool) -> tuple[tuple[Card, ...], int]:
         """``taker`` takes the pile into its hand (all but the newest group, if kept).
@@ -928,8 +901,6 @@ class _Change:
         pile = tuple(chain.from_iterable(laid for _, laid in taken))
         self.hold(taker, sorted((*self.keys[taker], *map(_KEY, pile))))
         self.groups = kept
-        self.claims = () if kept is None else (kept[0][0],)
-        self.pile_size = 0 if kept is None else len(kept[0][1])
         return pile, len(taken)
 
     def reveal(self, shown: tuple[Card, ...]) -> None:
@@ -961,39 +932,36 @@ class _Change:
             removed.extend(hand[start : start + 4])
             del hand[start : start + 4], held[start : start + 4]
         self._held(seat, tuple(hand), tuple(held))
-        self.discarded += tuple(removed)
         self.record(Discarded(seat, ranks, tuple(removed), forced))
         return None if hand else self.leave(seat)
 
     def leave(self, seat: int) -> Over | None:
         """``seat`` leaves the game; the end of the game if that ends it, else ``None``."""
-        self.seating = self.seating.leave(seat)
         if self.waiting == seat:
             self.waiting = None
         self.record(WentOut(seat))
+        seating = self.table.seating
         ending = self.rules.ending
-        if not ending.is_over(self.seating):
+        if not ending.is_over(seating):
             return None
-        winners, losers = ending.result(self.seating)
+        winners, losers = ending.result(seating)
         self.record(GameOver(winners, losers))
         return Over(Outcome(winners, losers))
 
     def passed(self, seat: int) -> GameState:
-        """``seat``'s pass takes effect: it draws from any stock, and the turn moves on."""
+        """``seat``'s pass takes effect: it draws from any stock, and the turn moves on.
+
+        The event that made it take effect (the pass, or the acceptance that
+        completed it) has moved the sequence on already (:meth:`Table.after`).
+        """
         self.draw(seat)
         if self.waiting is not None:
             # Passing on an empty-handed player's claim lets it stand.
             over = self.leave(self.waiting)
             if over is not None:
                 return self.to(over)
-        rank = self.allowed[0] if len(self.allowed) == 1 else None
-        if rank is not None:
-            # The sequence moves on as if the required rank had been claimed.
-            rules = self.rules
-            self.allowed = rules.ranks.allowed(rank, False, rules.deck.ranks)
-            self.last_rank = rank
         self.passes += 1
-        return self.to(self.turn(self.seating.next_active(seat)))
+        return self.to(self.turn(self.table.seating.next_active(seat)))
 
     def after_pickup(self, taker: int, opener: int, challenger: int | None) -> GameState:
         """After ``taker`` took the pile: its fours, then ``opener`` plays.
@@ -1012,7 +980,7 @@ class _Change:
             offered = None
         resume: tuple[int, ...] = ()
         if challenger is not None and self.waiting is not None:
-            order = self.rules.window.askers(self.seating, self.waiting)
+            order = self.rules.window.askers(self.table.seating, self.waiting)
             resume = order[order.index(challenger) :] if challenger in order else order
         if offered is not None:
             return self.to(DiscardOffer(taker, tuple(sorted(offered)), opener, resume=resume))
@@ -1024,7 +992,7 @@ class _Change:
         ``resume`` are the opponents to ask; if none is left in the game, the
         final play stands at once.
         """
-        seating = self.seating
+        seating = self.table.seating
         waiting = self.waiting
         if waiting is not None and self.groups is not None:
             askers = tuple(seat for seat in resume if seating.is_active(seat))
@@ -1034,7 +1002,7 @@ class _Change:
             over = self.leave(waiting)
             if over is not None:
                 return self.to(over)
-        seating = self.seating
+        seating = self.table.seating
         return self.to(
             self.turn(opener if seating.is_active(opener) else seating.next_active(opener))
         )
@@ -1046,7 +1014,7 @@ class _Change:
         """
         rules = self.rules
         choices: tuple[Action, ...] = ()
-        if rules.window.on_turn and self.claims and not self.passes:
+        if rules.window.on_turn and self.table.claims and not self.passes:
             # Like laying cards on it, a pass lets the last claim stand.
             choices = (_CHALLENGE,)
         if not refused and self._may_pass():
@@ -1057,9 +1025,10 @@ class _Change:
         passing = self.rules.passing
         if not declared(passing, "offers_pass"):
             return False
-        if self.passes >= len(self.seating.active) - 1:
+        table = self.table
+        if self.passes >= len(table.seating.active) - 1:
             return False  # everyone else passed: someone lays cards
-        allowed = self.allowed
+        allowed = table.allowed_ranks
         if len(allowed) != 1:
             return passing.allows(None, 0, 0)
         rank = allowed[0]
@@ -1068,42 +1037,14 @@ class _Change:
         revealed = sum(shown[first : first + 4])  # the copies of each suit shown
         return passing.allows(rank, revealed, self.rules.deck.copies(rank))
 
-    def _table(self, decision: Decision) -> Table:
-        """The table after this change: the same object where nothing public changed."""
-        table = self.state.table
-        over = isinstance(decision, Over)
-        if (
-            not over
-            and self.keys is self.state._keys
-            and self.claims is table.claims
-            and self.allowed is table.allowed_ranks
-            and self.seating is table.seating
-            and self.discarded is table.discarded
-            and len(self.stock) == table.stock_size
-        ):
-            return table  # an acceptance, a pass asked about, a refusal: only the log moved
-        return _made_table(
-            self.rules,
-            self.claims,
-            table.hand_sizes if self.keys is self.state._keys else tuple(map(len, self.keys)),
-            () if over else self.allowed,
-            self.seating,
-            self.discarded,
-            len(self.stock),
-            table.set_aside_count,
-            decision.outcome if isinstance(decision, Over) else None,
-            self.pile_size,
-        )
-
     def to(self, decision: Decision) -> GameState:
         """The following state, asking ``decision``."""
         state = self.state
-        table = self._table(decision)
         return _made_state(
             state.seed,
             state.dealer,
             state.set_aside,
-            table,
+            self.table,
             decision,
             self.hands,
             self.keys,
@@ -1114,7 +1055,6 @@ class _Change:
             self.passes,
             self.waiting,
             self.revealed,
-            self.last_rank,
             state._draws,
             state._game,
         )
@@ -1124,9 +1064,6 @@ class _Change:
 # (see _persistent.maker): a state (and its game), a table, a claim, its window
 # and its play.
 _made_state = maker(GameState, [*(field.name for field in attrs.fields(GameState)), "_game"])
-_made_table = maker(Table, [field.name for field in attrs.fields(Table)])
-_made_claim = maker(Claim, [field.name for field in attrs.fields(Claim)])
-_made_window = maker(Window, [field.name for field in attrs.fields(Window)])
 _made_played = maker(Played, [field.name for field in attrs.fields(Played)])
 
 

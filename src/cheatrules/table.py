@@ -16,16 +16,28 @@ object, so a state and its seats' views answer the read-model questions
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from cheatrules import _checks as checks
-from cheatrules._persistent import Log
+from cheatrules._persistent import Log, maker
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import CardError, SeatError
-from cheatrules.events import describe_claim
+from cheatrules.events import (
+    Accepted,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameOver,
+    Passed,
+    PileTaken,
+    Played,
+    WentOut,
+    describe_claim,
+)
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 
@@ -165,6 +177,81 @@ class Table:
     #: How many cards are on the table (the sum of the claims' counts).
     pile_size: int = attrs.field(default=attrs.Factory(_pile_size, takes_self=True))
 
+    @classmethod
+    def dealt(cls, rules: Rules, event: Dealt) -> Table:
+        """The table right after the deal ``event`` (as any seat sees it): where a game starts.
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.english(3), seed=1)
+        >>> cr.Table.dealt(state.rules, state.events[0]) == state.table
+        True
+        """
+        return cls(
+            rules,
+            (),
+            event.hand_sizes,
+            rules.ranks.allowed(None, True, rules.deck.ranks),
+            Seating(rules.players),
+            stock_size=event.stock_count,
+            set_aside_count=event.set_aside_count,
+            pile_size=0,
+        )
+
+    def after(self, event: Event) -> Table:
+        """The table after ``event``: the one rule of how the public table moves.
+
+        Pure: it reads the event's facts (the claim laid, the groups a
+        pickup took and kept, the cards drawn and set aside, the seat that
+        left, the result) and this table, never a card nobody was shown, so
+        the same step serves the engine, every seat's view of the log and
+        every reader that follows one. An event that moves nothing public
+        (a challenge, a reveal, a refusal, an acceptance of a claim) leaves
+        this very table.
+
+        The engine makes each state's table so, event by event:
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+        >>> state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())
+        >>> table = cr.Table.dealt(state.rules, state.events[0])
+        >>> for event in state.observe(2).events[1:]:
+        ...     table = table.after(event)
+        >>> table == state.table
+        True
+
+        Raises:
+            TypeError: ``event`` is not an event, or is a deal (see :meth:`dealt`).
+
+        """
+        step = STEPS.get(type(event))
+        if step is None:
+            if not isinstance(event, Event) or isinstance(event, Dealt):
+                raise TypeError(
+                    f"Table.after takes an event of the game after the deal, "
+                    f"not {type(event).__name__}; a deal starts a table: Table.dealt"
+                )
+            return self  # a challenge, a reveal, a refusal: nothing public moves
+        return step(self, event)
+
+    @classmethod
+    def course(cls, rules: Rules, events: Iterable[Event]) -> Iterator[Table]:
+        """The table after each of ``events``, a log that starts with the deal, in order.
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.english(3), seed=1).apply(cr.Play("2♣", "A"))
+        >>> [table.pile_size for table in cr.Table.course(state.rules, state.events)]
+        [0, 1]
+        """
+        iterator = iter(events)
+        first = next(iterator, None)
+        if not isinstance(first, Dealt):
+            raise TypeError("Table.course takes a log that starts with the deal (a Dealt event)")
+        table = cls.dealt(rules, first)
+        yield table
+        for event in iterator:
+            table = table.after(event)
+            yield table
+
     @property
     def players(self) -> int:
         """The number of seats."""
@@ -195,3 +282,140 @@ class Table:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.outcome is not None
+
+
+# -- the fold: one step for each event that moves the public table ------------------
+
+
+# Each step makes a table from values it has worked out (see _persistent.maker).
+_made = maker(Table, [field.name for field in attrs.fields(Table)])
+_made_claim = maker(Claim, [field.name for field in attrs.fields(Claim)])
+
+
+def _moved(table: Table, claims: Sequence[Claim], sizes: tuple[int, ...], **changes: Any) -> Table:
+    """``table`` with these claims and hand sizes, and any other field in ``changes``."""
+    return _made(
+        table.rules,
+        claims,
+        sizes,
+        changes.get("allowed_ranks", table.allowed_ranks),
+        changes.get("seating", table.seating),
+        changes.get("discarded", table.discarded),
+        changes.get("stock_size", table.stock_size),
+        table.set_aside_count,
+        changes.get("outcome", table.outcome),
+        changes.get("pile_size", table.pile_size),
+    )
+
+
+def _resized(sizes: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
+    changed = list(sizes)
+    changed[seat] += change
+    return tuple(changed)
+
+
+def _played(table: Table, event: Played) -> Table:
+    """A group laid: its claim joins the table, its cards leave the hand, the sequence moves on."""
+    claim = _made_claim(event.seat, event.count, event.rank)
+    claims = table.claims  # a tuple at first, then a log successive tables share
+    claims = claims.extended((claim,)) if isinstance(claims, Log) else Log.of((*claims, claim))
+    rules = table.rules
+    return _made(
+        rules,
+        claims,
+        _resized(table.hand_sizes, event.seat, -event.count),
+        rules.ranks.allowed(event.rank, False, rules.deck.ranks),
+        table.seating,
+        table.discarded,
+        table.stock_size,
+        table.set_aside_count,
+        None,
+        table.pile_size + event.count,
+    )
+
+
+def _taken(table: Table, event: PileTaken) -> Table:
+    """A pickup: the taker takes the groups the event says, the ``kept`` newest stay."""
+    claims = table.claims
+    newest = claims[-1] if claims else None
+    kept: tuple[Claim, ...] = ()
+    if event.kept:
+        kept = tuple(claims[len(claims) - event.kept :])
+    rules = table.rules
+    return _made(
+        rules,
+        kept,
+        _resized(table.hand_sizes, event.seat, event.count),
+        # A new round opens, whatever stays on the table.
+        rules.ranks.allowed(None if newest is None else newest.rank, True, rules.deck.ranks),
+        table.seating,
+        table.discarded,
+        table.stock_size,
+        table.set_aside_count,
+        None,
+        sum(claim.count for claim in kept) if kept else 0,
+    )
+
+
+def _passed(table: Table) -> Table:
+    """A pass takes effect: a sequence moves on as if its required rank had been claimed."""
+    allowed = table.allowed_ranks
+    if len(allowed) != 1:
+        return table
+    rules = table.rules
+    return _moved(
+        table,
+        table.claims,
+        table.hand_sizes,
+        allowed_ranks=rules.ranks.allowed(allowed[0], False, rules.deck.ranks),
+    )
+
+
+def _drew(table: Table, event: Drew) -> Table:
+    return _moved(
+        table,
+        table.claims,
+        _resized(table.hand_sizes, event.seat, event.count),
+        stock_size=table.stock_size - event.count,
+    )
+
+
+def _discarded(table: Table, event: Discarded) -> Table:
+    if not event.cards:
+        return table
+    return _moved(
+        table,
+        table.claims,
+        _resized(table.hand_sizes, event.seat, -len(event.cards)),
+        discarded=table.discarded + event.cards,
+    )
+
+
+def _went_out(table: Table, event: WentOut) -> Table:
+    return _moved(table, table.claims, table.hand_sizes, seating=table.seating.leave(event.seat))
+
+
+def _game_over(table: Table, event: GameOver) -> Table:
+    return _moved(
+        table,
+        table.claims,
+        table.hand_sizes,
+        allowed_ranks=(),
+        outcome=Outcome(event.winners, event.losers),
+    )
+
+
+#: The step of :meth:`Table.after` for each kind of event that moves the table (the engine
+#: takes its step from here directly, saving the call of the method at every event).
+STEPS: dict[type, Callable[[Table, Any], Table]] = {
+    Played: _played,
+    PileTaken: _taken,
+    # A pass takes effect at once, or where the rules want consent, with the
+    # acceptance that completes it (the one that names the passer).
+    Passed: lambda table, event: table if table.rules.passing.consent else _passed(table),
+    Accepted: lambda table, event: table if event.passer is None else _passed(table),
+    Drew: _drew,
+    Discarded: _discarded,
+    WentOut: _went_out,
+    GameOver: _game_over,
+}

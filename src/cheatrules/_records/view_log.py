@@ -1,21 +1,29 @@
 """Following one seat's log from the deal, refusing any event that could not have happened.
 
 The second half of reading a view record (see :mod:`cheatrules._records.views`):
-:class:`_Replay` walks the seat's events in order, keeping what the seat
-knows (its hand, every hand's size, the groups on the table, the stock, who
-has left) and checking each event against it and the rules.
+:class:`_Replay` walks the seat's events in order and checks each against
+what the seat knows before it. The public table it follows by the engine's
+own fold (:meth:`Table.after <cheatrules.Table.after>`), and whose decision
+comes next by the engine's own decisions (:meth:`Window.on
+<cheatrules.Window.on>`, :meth:`~cheatrules.Window.next_asked`,
+:meth:`~cheatrules.Window.opener`, :meth:`Consent.to_pass
+<cheatrules.Consent.to_pass>`), as far as the log tells it; of its own it
+keeps only what the seat alone knows: its hand and the cards it laid.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import attrs
 
 from cheatrules._records.stored_view import StoredView
+from cheatrules.actions import Challenge
 from cheatrules.cards import Card, Rank
+from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
@@ -34,8 +42,9 @@ from cheatrules.events import (
     positions_in,
 )
 from cheatrules.policies.challenges import chance_chooses, proves
+from cheatrules.rules import Rules
 from cheatrules.seating import Seating
-from cheatrules.table import Claim, Phase
+from cheatrules.table import Claim, Phase, Table
 
 
 def _seat(players: int, value: int, where: str) -> None:
@@ -100,14 +109,19 @@ def _deck_check(seen: StoredView, counts: Counter[Card], where: object) -> None:
 # -- following the log --------------------------------------------------------------
 
 
-@attrs.define
-class _Group:
-    """One group on the table as the seat knows it."""
+# What the log tells of the decision asked next, once any seat leaving has
+# left: worked out from the seating then (None where the log does not tell).
+_Expected = Callable[[Seating], Decision | None]
 
-    seat: int
-    count: int
-    rank: Rank
-    cards: tuple[Card, ...]  # the cards, when the seat laid them itself
+# The decisions each event answers (an event may come where none is known).
+_ANSWERS: dict[type[Event], tuple[type, ...]] = {
+    Played: (Turn,),
+    Passed: (Turn,),
+    Challenged: (Turn, Window),
+    Accepted: (Window, Consent),
+    Refused: (Consent,),
+    Discarded: (Turn, DiscardOffer),
+}
 
 
 class _Replay:
@@ -149,7 +163,7 @@ class _Replay:
 
     def active(self, index: int, event: Event, value: int, name: str = "seat") -> None:
         self.seat(index, event, value, name)
-        if value in self.out:
+        if not self.public.seating.is_active(value):
             raise self.fail(
                 index,
                 event,
@@ -177,11 +191,10 @@ class _Replay:
         another player's group). Only the cards just moved need checking.
         """
         extra = Counter(cards) if shown else Counter()
+        mine = Counter(card for laid in self.laid for card in laid)
+        thrown = Counter(self.public.discarded)
         counts = Counter(
-            {
-                card: self.hand[card] + self.on_table[card] + self.thrown[card] + extra[card]
-                for card in set(cards)
-            }
+            {card: self.hand[card] + mine[card] + thrown[card] + extra[card] for card in set(cards)}
         )
         name = type(event).__name__
         where = Message.of(
@@ -198,7 +211,7 @@ class _Replay:
         self.deal(events[0])
         for index in range(1, len(events)):
             event = events[index]
-            if self.over is not None:
+            if self.public.outcome is not None:
                 raise self.fail(
                     index, event, N_("nothing may follow the end of the game (GameOver)")
                 )
@@ -309,39 +322,93 @@ class _Replay:
 
     def start(self, dealt: Dealt) -> None:
         """What the seat knows right after the deal."""
-        self.sizes = list(dealt.hand_sizes)
+        self.public = Table.dealt(self.rules, dealt)
         self.hand: Counter[Card] = Counter(dealt.hands[self.me])
-        self.table: list[_Group] = []
-        self.stock = dealt.stock_count
-        self.set_aside = dealt.set_aside_count
-        self.discarded: list[Card] = []
-        self.thrown: Counter[Card] = Counter()  # the discards, counted
-        self.on_table: Counter[Card] = Counter()  # the seat's own cards on the table
-        self.out: list[int] = []
-        self.over: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        # The cards the seat laid in each group on the table, as public.claims
+        # lists them (empty for another seat's group).
+        self.laid: list[tuple[Card, ...]] = []
         self.challenge: Challenged | None = None
         self.shown: Revealed | None = None
         self.ending = False  # the last seat out ended the game: GameOver comes next
-        # Since the last claim, only acceptances (and goings out): its declarer,
-        # how many accepted, and the seats its window asks (once known).
-        self.claim: tuple[int, int, tuple[int, ...] | None] | None = None
+        # The decision the log says comes next (None where it does not say,
+        # as at the deal or after a pickup, where the taker's fours decide),
+        # and how many passes took effect since the last claim.
+        self.expected: _Expected | None = None
+        self.passes = 0
 
     def follow(self, index: int, event: Event, before: Event) -> None:
-        """Check ``event`` (``before`` came just before it) and update what the seat knows."""
-        self.turn(index, event)
+        """Check ``event`` (``before`` came just before it), then move on by it."""
         self.check_order(index, event, before)
+        if not isinstance(event, (WentOut, GameOver, Drew)):
+            # Cards drawn and seats leaving come between a decision and the
+            # next; the next is worked out once they have come.
+            self.answer(index, event)
         for kind, follower in _FOLLOWERS:
             if isinstance(event, kind):
                 follower(self, index, event, before)
                 break
         else:  # a second deal
             raise self.fail(index, event, N_("a game is dealt once, at the start"))
-        due = isinstance(event, WentOut) and self.rules.ending.is_over(
-            Seating(self.players, tuple(self.out))
-        )
+        self.public = self.public.after(self.filled.get(index, event))
+        due = isinstance(event, WentOut) and self.rules.ending.is_over(self.public.seating)
         if due and index == len(self.seen.events) - 1:
             raise self.fail(index, event, N_("the rules' ending says the game is over here"))
         self.ending = due
+
+    def answer(self, index: int, event: Event) -> None:
+        """The event answers the decision the log says was asked, if it says one."""
+        expected = self.expected
+        decision = None if expected is None else expected(self.public.seating)
+        self.expected = None
+        if decision is None:
+            return
+        seat = getattr(event, "seat", None)
+        answers = isinstance(decision, _ANSWERS.get(type(event), ())) and seat == decision.to_move
+        if answers and isinstance(event, Challenged) and isinstance(decision, Window):
+            # The engine's window says which claims it lets this seat challenge.
+            answers = Challenge(earlier=event.earlier) in decision.choices
+        if not answers:
+            raise self.fail(
+                index,
+                event,
+                N_("%(kind)s by seat %(seat)s cannot come here: %(asked)s"),
+                kind=type(event).__name__,
+                seat=seat,
+                asked=decision.asking(self.public),
+            )
+        if isinstance(decision, (Window, Consent)) and isinstance(event, Accepted):
+            self.accepted(index, event, decision)
+        elif isinstance(decision, Consent) and isinstance(event, Refused):
+            self.expected = partial(_same, Turn(decision.passer))  # the passer lays cards
+        elif isinstance(decision, Turn) and isinstance(event, Discarded):
+            # Fours set aside on a turn: the player goes on to lay cards, if still in.
+            self.expected = partial(_turn_or_next, decision)
+
+    def accepted(self, index: int, event: Accepted, decision: Window | Consent) -> None:
+        """An acceptance: the next seat is asked; or the claim stands, or the pass takes effect."""
+        following = decision.next_asked()
+        passer = decision.passer if isinstance(decision, Consent) and following is None else None
+        if event.passer is None and passer is not None:
+            # A record written before acceptances named the pass they completed.
+            self.filled[index] = attrs.evolve(event, passer=passer)
+        elif event.passer != passer:
+            raise self.fail(
+                index,
+                event,
+                N_("passer must be %(passer)s, as the seats asked to agree give"),
+                passer="null" if passer is None else passer,
+            )
+        if following is not None:
+            self.expected = partial(_same, following)
+        elif isinstance(decision, Window):
+            self.expected = partial(_opening, decision)
+        else:
+            self.took_effect(decision.passer)
+
+    def took_effect(self, passer: int) -> None:
+        """``passer``'s pass took effect: the player after it lays cards."""
+        self.passes += 1
+        self.expected = partial(_next_turn, passer)
 
     def check_order(self, index: int, event: Event, before: Event) -> None:
         """The events that must come next: the end, or the rest of a challenge."""
@@ -357,9 +424,18 @@ class _Replay:
         me = self.me
         self.active(index, event, event.seat)
         # A hand smaller than the smallest claim lays all it holds.
-        sizes = self.rules.claims.sizes(self.sizes[event.seat])
+        sizes = self.rules.claims.sizes(self.public.hand_sizes[event.seat])
         self.count(index, event, event.count, sizes.start, sizes.stop - 1)
         _rank_in(self, index, event, event.rank)
+        if event.rank not in self.public.allowed_ranks:
+            allowed = " ".join(map(str, self.public.allowed_ranks))
+            raise self.fail(
+                index,
+                event,
+                N_("the rank %(rank)s may not be announced now (allowed: %(allowed)s)"),
+                rank=event.rank,
+                allowed=allowed,
+            )
         laid: tuple[Card, ...] = ()
         if event.seat == me:
             laid = event.cards
@@ -375,7 +451,6 @@ class _Replay:
                     missing=missing,
                 )
             self.hand -= Counter(laid)
-            self.on_table.update(laid)
         elif event.cards:
             raise self.fail(
                 index,
@@ -384,8 +459,14 @@ class _Replay:
                 me=me,
                 seat=event.seat,
             )
-        self.sizes[event.seat] -= event.count
-        self.table.append(_Group(event.seat, event.count, event.rank, laid))
+        self.laid.append(laid)
+        claims = self.public.claims
+        beneath = claims[-1] if claims else None
+        claim = Claim(event.seat, event.count, event.rank)
+        # The window the engine opens on this claim, once any player whose
+        # final play it let stand has left; with none, the next player lays.
+        self.expected = partial(_window, self.rules, claim, beneath, self.passes > 0)
+        self.passes = 0
 
     def on_challenged(self, index: int, event: Challenged, before: Event) -> None:
         """A challenge of the newest claim, or with an extended window the one beneath it."""
@@ -394,20 +475,26 @@ class _Replay:
         if event.earlier and not self.rules.window.extended:
             raise self.fail(index, event, N_("only an extended window reaches an earlier claim"))
         needed = 2 if event.earlier else 1
-        if len(self.table) < needed:
+        claims = self.public.claims
+        if len(claims) < needed:
             raise self.fail(index, event, N_("there is no such claim on the table to challenge"))
-        group = self.table[-needed]
-        if event.declarer != group.seat:
+        claim = claims[-needed]
+        if event.declarer != claim.seat:
             raise self.fail(
                 index,
                 event,
                 N_("declarer %(declarer)s did not make that claim (seat %(seat)s did)"),
                 declarer=event.declarer,
-                seat=group.seat,
+                seat=claim.seat,
             )
         if event.seat == event.declarer:
             raise self.fail(index, event, N_("a seat cannot challenge its own claim"))
         self.challenge = event
+
+    def group(self, earlier: bool) -> tuple[Claim, tuple[Card, ...]]:
+        """The claim challenged (the newest, or the one beneath) and the cards the seat laid."""
+        place = -2 if earlier else -1
+        return self.public.claims[place], self.laid[place]
 
     def on_revealed(self, index: int, event: Revealed, before: Event) -> None:
         """The cards a challenge turned over, and whether they hold the claim."""
@@ -415,41 +502,39 @@ class _Replay:
         challenge = self.challenge
         if not isinstance(before, Challenged) or challenge is None:
             raise self.fail(index, event, N_("cards are turned over only after a challenge"))
-        group = self.table[-2 if challenge.earlier else -1]
-        if (event.seat, event.rank, event.earlier) != (
-            group.seat,
-            group.rank,
-            challenge.earlier,
-        ):
+        claim, laid = self.group(challenge.earlier)
+        if (event.seat, event.rank, event.earlier) != (claim.seat, claim.rank, challenge.earlier):
             raise self.fail(
                 index, event, N_("the seat, rank and earlier must be those of the group challenged")
             )
-        if not 1 <= len(event.cards) <= group.count:
+        if not 1 <= len(event.cards) <= claim.count:
             raise self.fail(
                 index,
                 event,
                 N_("shows 1 to %(most)s cards of the group; got %(got)s"),
-                most=group.count,
+                most=claim.count,
                 got=len(event.cards),
             )
         if event.truthful != proves(self.rules.check, event.cards, event.rank):
             raise self.fail(
                 index, event, N_("truthful must say whether the cards shown hold the claim")
             )
-        if group.seat == me:
-            if Counter(event.cards) - Counter(group.cards):
+        if claim.seat == me:
+            if Counter(event.cards) - Counter(laid):
                 raise self.fail(
                     index, event, N_("shows cards seat %(me)s did not lay in that group"), me=me
                 )
         else:
             self.held_check(index, event, event.cards, shown=True)
         if self.filling:
-            event = self.fill_positions(index, event, group)
+            event = self.fill_positions(index, event, claim, laid)
         else:
-            self.check_positions(index, event, group)
+            self.check_positions(index, event, claim, laid)
         self.shown = event
 
-    def fill_positions(self, index: int, event: Revealed, group: _Group) -> Revealed:
+    def fill_positions(
+        self, index: int, event: Revealed, claim: Claim, laid: tuple[Card, ...]
+    ) -> Revealed:
         """A version-1 reveal with the places its cards were turned over from, as the engine says.
 
         Whether chance chose them, the rules' check tells (asked of a group
@@ -457,9 +542,9 @@ class _Replay:
         the whole group's where the check turned it all over, and none
         (unseen) where chance chose them in a group the seat did not lay.
         """
-        drawn = _check_draws(self.seen, group.count)
-        if group.seat == self.me:
-            positions = positions_in(group.cards, event.cards)
+        drawn = _check_draws(self.seen, claim.count)
+        if claim.seat == self.me:
+            positions = positions_in(laid, event.cards)
         elif drawn:
             positions = ()
         else:
@@ -468,10 +553,12 @@ class _Replay:
         self.filled[index] = filled
         return filled
 
-    def check_positions(self, index: int, event: Revealed, group: _Group) -> None:
+    def check_positions(
+        self, index: int, event: Revealed, claim: Claim, laid: tuple[Card, ...]
+    ) -> None:
         """The places a reveal names: none if chance chose them unseen, else one per card shown."""
         positions = event.positions
-        if event.drawn and group.seat != self.me:
+        if event.drawn and claim.seat != self.me:
             if positions:
                 raise self.fail(
                     index, event, N_("places chance chose in another seat's group are not seen")
@@ -481,14 +568,14 @@ class _Replay:
             raise self.fail(
                 index, event, N_("positions must name one place of the group for each card shown")
             )
-        if not all(0 <= place < group.count for place in positions):
+        if not all(0 <= place < claim.count for place in positions):
             raise self.fail(
                 index,
                 event,
                 N_("positions must be places of the group, 0 to %(last)s"),
-                last=group.count - 1,
+                last=claim.count - 1,
             )
-        if group.seat == self.me and positions != positions_in(group.cards, event.cards):
+        if claim.seat == self.me and positions != positions_in(laid, event.cards):
             raise self.fail(
                 index, event, N_("positions must be where the cards shown lie in the group")
             )
@@ -509,32 +596,39 @@ class _Replay:
                 taker=taker,
                 seat=event.seat,
             )
-        # With an extended window, a final play (its declarer's hand is
-        # empty) stays on the table when the claim beneath it is challenged.
-        newest = self.table[-1]
-        keeps = shown.earlier and newest.seat != event.seat and self.sizes[newest.seat] == 0
-        taken = self.table[:-1] if keeps else self.table
-        pile = sum(group.count for group in taken)
+        claims = self.public.claims
+        if self.filling:
+            # Version 1 names no groups: with an extended window, a final play
+            # (its declarer's hand is empty) stays on the table when the claim
+            # beneath it is challenged, as the engine decided then.
+            newest = claims[-1]
+            keeps = (
+                shown.earlier and newest.seat != taker and not self.public.hand_sizes[newest.seat]
+            )
+            event = attrs.evolve(event, groups=len(claims) - keeps, kept=int(keeps))
+            self.filled[index] = event
+        elif event.kept not in (0, 1) or event.groups + event.kept != len(claims):
+            raise self.fail(
+                index,
+                event,
+                N_("groups and kept must add up to the number of groups on the table, %(groups)s"),
+                groups=len(claims),
+            )
+        elif event.kept and not shown.earlier:
+            raise self.fail(
+                index,
+                event,
+                N_("a group stays on the table only after an earlier claim is challenged"),
+            )
+        pile = sum(claim.count for claim in claims[: event.groups])
         if event.count != pile:
             raise self.fail(
                 index, event, N_("count must be the %(pile)s cards on the table"), pile=pile
             )
+        challenged = self.group(shown.earlier)[0]
+        taken, self.laid = self.laid[: event.groups], self.laid[event.groups :]
         if event.seat == me:
-            self.check_own_pickup(index, event, shown, taken)
-        groups, kept = len(taken), int(keeps)
-        if self.filling:
-            self.filled[index] = attrs.evolve(event, groups=groups, kept=kept)
-        elif (event.groups, event.kept) != (groups, kept):
-            raise self.fail(
-                index,
-                event,
-                N_("groups and kept must be the %(groups)s groups taken and the %(kept)s kept"),
-                groups=groups,
-                kept=kept,
-            )
-        self.table = [newest] if keeps else []
-        self.on_table = Counter(newest.cards) if keeps else Counter()
-        if event.seat == me:
+            self.check_own_pickup(index, event, shown, challenged, taken)
             self.hand += Counter(event.cards)
             self.held_check(index, event, event.cards, shown=False)
         elif event.cards:
@@ -545,19 +639,24 @@ class _Replay:
                 me=me,
                 seat=event.seat,
             )
-        self.sizes[event.seat] += pile
         self.challenge = self.shown = None
+        self.passes = 0
 
     def check_own_pickup(
-        self, index: int, event: PileTaken, shown: Revealed, taken: list[_Group]
+        self,
+        index: int,
+        event: PileTaken,
+        shown: Revealed,
+        challenged: Claim,
+        taken: list[tuple[Card, ...]],
     ) -> None:
         """The seat's own pickup shows every card taken, among them all it knew of."""
         if len(event.cards) != event.count:
             raise self.fail(index, event, N_("the seat's own pickup must show the cards taken"))
         known: Counter[Card] = Counter()
-        for group in taken:
-            known.update(group.cards)
-        if self.table[-2 if shown.earlier else -1].seat != self.me:
+        for laid in taken:
+            known.update(laid)
+        if challenged.seat != self.me:
             known.update(shown.cards)
         if known - Counter(event.cards):
             raise self.fail(
@@ -570,14 +669,15 @@ class _Replay:
         self.active(index, event, event.seat)
         if not isinstance(before, (PileTaken, Passed, Accepted)):
             raise self.fail(index, event, N_("a card is drawn only after a pickup or a pass"))
-        high = min(self.stock, self.rules.dealing.draws)
+        stock = self.public.stock_size
+        high = min(stock, self.rules.dealing.draws)
         if not 1 <= event.count <= high:
             raise self.fail(
                 index,
                 event,
                 N_("count must be from 1 to %(high)s (the stock holds %(stock)s); got %(got)s"),
                 high=high,
-                stock=self.stock,
+                stock=stock,
                 got=event.count,
             )
         if event.seat == me:
@@ -593,8 +693,6 @@ class _Replay:
                 me=me,
                 seat=event.seat,
             )
-        self.stock -= event.count
-        self.sizes[event.seat] += event.count
 
     def on_discarded(self, index: int, event: Discarded, before: Event) -> None:
         """Fours set aside, shown to every seat."""
@@ -607,13 +705,14 @@ class _Replay:
         wanted = Counter({rank: 4 * times for rank, times in Counter(event.ranks).items()})
         if Counter(card.rank for card in event.cards) != wanted:
             raise self.fail(index, event, N_("cards must be one four of each rank in ranks"))
-        if len(event.cards) > self.sizes[event.seat]:
+        held = self.public.hand_sizes[event.seat]
+        if len(event.cards) > held:
             raise self.fail(
                 index,
                 event,
                 N_("seat %(seat)s holds only %(held)s cards"),
                 seat=event.seat,
-                held=self.sizes[event.seat],
+                held=held,
             )
         if event.seat == me:
             if Counter(event.cards) - self.hand:
@@ -621,142 +720,65 @@ class _Replay:
                     index, event, N_("seat %(me)s discards cards not in its hand"), me=me
                 )
             self.hand -= Counter(event.cards)
-        self.sizes[event.seat] -= len(event.cards)
-        self.discarded.extend(event.cards)
-        self.thrown.update(event.cards)
         self.held_check(index, event, event.cards, shown=False)
 
-    def on_answer(self, index: int, event: Accepted | Passed | Refused, before: Event) -> None:
-        """An acceptance, a pass or a refusal: only its seat is checked here."""
+    def on_answer(self, index: int, event: Accepted | Refused, before: Event) -> None:
+        """An acceptance or a refusal: only its seat is checked here."""
         self.active(index, event, event.seat)
+
+    def on_passed(self, index: int, event: Passed, before: Event) -> None:
+        """A pass: where the rules want consent, every other seat is asked; else it takes effect."""
+        self.active(index, event, event.seat)
+        if self.rules.passing.consent:
+            self.expected = partial(_consent, event.seat)
+        else:
+            self.took_effect(event.seat)
 
     def on_went_out(self, index: int, event: WentOut, before: Event) -> None:
         """A seat with no cards left leaves the game."""
         self.active(index, event, event.seat)
-        if self.sizes[event.seat]:
+        held = self.public.hand_sizes[event.seat]
+        if held:
             raise self.fail(
                 index,
                 event,
                 N_("seat %(seat)s still holds %(held)s cards"),
                 seat=event.seat,
-                held=self.sizes[event.seat],
+                held=held,
             )
-        self.out.append(event.seat)
 
     def on_game_over(self, index: int, event: GameOver, before: Event) -> None:
         """The end, when the rules' ending says so, with the result it gives."""
-        seating = Seating(self.players, tuple(self.out))
+        seating = self.public.seating
         rule = self.rules.ending
         if not isinstance(before, WentOut) or not rule.is_over(seating):
             raise self.fail(index, event, N_("the game ends only when the rules' ending says so"))
         if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
             raise self.fail(index, event, N_("winners and losers must be those the rules give"))
-        self.over = (event.winners, event.losers)
-
-    def asked(self) -> tuple[int, int, tuple[int, ...]] | None:
-        """The last claim's declarer, acceptances so far, and the seats its window asks."""
-        if self.claim is None:
-            return None
-        declarer, accepted, askers = self.claim
-        if askers is None:
-            # Asked once any player who went out on laying this claim has left.
-            askers = tuple(self.rules.window.askers(self.seating(), declarer))
-            self.claim = (declarer, accepted, askers)
-        return declarer, accepted, askers
-
-    def seating(self) -> Seating:
-        return Seating(self.players, tuple(self.out))
-
-    def turn(self, index: int, event: Event) -> None:
-        """Right after a claim: each opponent its window asks, in turn, then the next player."""
-        if isinstance(event, (WentOut, GameOver)):
-            return
-        asked = self.asked()
-        if isinstance(event, Played):
-            if asked is not None:
-                self.after_window(index, event, asked)
-            self.claim = (event.seat, 0, None)
-            return
-        self.claim = None
-        if asked is None:
-            return
-        declarer, accepted, askers = asked
-        if isinstance(event, (Accepted, Challenged)) and askers:
-            if accepted >= len(askers):
-                raise self.fail(
-                    index,
-                    event,
-                    N_("every seat the window asks has answered seat %(declarer)s's claim"),
-                    declarer=declarer,
-                )
-            if event.seat != askers[accepted]:
-                raise self.fail(
-                    index,
-                    event,
-                    N_("seat %(asked)s answers seat %(declarer)s's claim now, not seat %(seat)s"),
-                    asked=askers[accepted],
-                    declarer=declarer,
-                    seat=event.seat,
-                )
-            if isinstance(event, Accepted):
-                self.claim = (declarer, accepted + 1, askers)
-        elif isinstance(event, Accepted):
-            raise self.fail(index, event, N_("these rules ask nobody to accept a claim"))
-        elif isinstance(event, (Challenged, Passed)):
-            self.after_window(index, event, asked)
-
-    def after_window(
-        self, index: int, event: Event, asked: tuple[int, int, tuple[int, ...]]
-    ) -> None:
-        """A play, a pass or a challenge on a turn after a claim: the next player acts."""
-        declarer, accepted, askers = asked
-        if accepted < len(askers):
-            raise self.fail(
-                index,
-                event,
-                N_("seat %(asked)s must first answer seat %(declarer)s's claim"),
-                asked=askers[accepted],
-                declarer=declarer,
-            )
-        mover = self.seating().next_active(declarer)
-        seat = getattr(event, "seat", mover)
-        if seat != mover:
-            raise self.fail(
-                index,
-                event,
-                N_("seat %(mover)s is to move after seat %(declarer)s's claim, not seat %(seat)s"),
-                mover=mover,
-                declarer=declarer,
-                seat=seat,
-            )
 
     def check_turn(self) -> None:
-        """A log that ends just after a claim: whose decision it is follows from it."""
-        asked = self.asked()
+        """A log that ends where it tells whose decision comes next: the view's is that one."""
         seen = self.seen
-        if asked is None or seen.phase is Phase.OVER:
+        expected = self.expected
+        decision = None if expected is None else expected(self.public.seating)
+        if decision is None or seen.phase is Phase.OVER:
             return
-        declarer, accepted, askers = asked
-        if accepted < len(askers):
-            phase, mover = Phase.CHALLENGE, askers[accepted]
-        else:
-            phase, mover = Phase.PLAY, self.seating().next_active(declarer)
-        if (seen.phase, seen.to_move) != (phase, mover):
+        if (seen.phase, seen.to_move) != (decision.phase, decision.to_move):
             raise RecordError(
                 N_(
-                    "view.phase and view.to_move must be %(phase)s and seat %(mover)s after "
-                    "seat %(declarer)s's claim"
+                    "view.phase and view.to_move must be %(phase)s and seat %(mover)s, "
+                    "as the events give"
                 ),
-                phase=phase.value,
-                mover=mover,
-                declarer=declarer,
+                phase=decision.phase.value,
+                mover=decision.to_move,
             )
 
     def compare(self) -> None:
-        """The stored fields are what the log implies."""
+        """The stored fields are the table the log folds to, and the hand it leaves the seat."""
         seen = self.seen
-        if tuple(self.sizes) != seen.hand_sizes:
-            said = " ".join(map(str, self.sizes))
+        public = self.public
+        if public.hand_sizes != seen.hand_sizes:
+            said = " ".join(map(str, public.hand_sizes))
             raise RecordError(N_("view.hand_sizes must be %(said)s, as the events give"), said=said)
         if self.hand != Counter(seen.hand):
             held = " ".join(map(str, sorted(self.hand.elements())))
@@ -764,25 +786,58 @@ class _Replay:
                 N_("view.hand must be %(said)s, as the events give"),
                 said=held or Message(N_("(empty)")),
             )
-        claims = tuple(Claim(group.seat, group.count, group.rank) for group in self.table)
-        if claims != seen.claims:
+        if public.claims != seen.claims:
             raise RecordError(N_("view.claims must be the groups laid since the last pickup"))
-        if tuple(self.discarded) != seen.discarded:
-            raise RecordError(N_("view.discarded must be the cards the Discarded events set aside"))
-        if self.set_aside != seen.set_aside_count:
+        if public.allowed_ranks != seen.allowed_ranks:
+            said = " ".join(map(str, public.allowed_ranks))
             raise RecordError(
-                N_("view.set_aside_count must be %(aside)s, as the deal says"), aside=self.set_aside
+                N_("view.allowed_ranks must be %(said)s, as the events give"),
+                said=said or Message(N_("(empty)")),
             )
-        if self.stock != seen.stock_size:
+        if public.discarded != seen.discarded:
+            raise RecordError(N_("view.discarded must be the cards the Discarded events set aside"))
+        if public.stock_size != seen.stock_size:
             raise RecordError(
                 N_("view.stock_size must be %(stock)s, as the deal and draws give"),
-                stock=self.stock,
+                stock=public.stock_size,
             )
-        if tuple(self.out) != seen.finishing_order:
+        if public.finishing_order != seen.finishing_order:
             raise RecordError(N_("view.finishing_order must be the seats the WentOut events name"))
-        outcome = None if seen.outcome is None else (seen.outcome.winners, seen.outcome.losers)
-        if self.over != outcome:
+        if public.outcome != seen.outcome:
             raise RecordError(N_("view.outcome must be the one the GameOver event gives"))
+
+
+# -- the decision the log says comes next, worked out once seats leaving have left ---------
+
+
+def _same(decision: Decision, seating: Seating) -> Decision:
+    return decision
+
+
+def _window(
+    rules: Rules, claim: Claim, beneath: Claim | None, passed: bool, seating: Seating
+) -> Decision:
+    """After a play: the window the rules open on it, else the next player's turn."""
+    window = Window.on(rules, seating, claim, beneath, passed)
+    return Turn(seating.next_active(claim.seat)) if window is None else window
+
+
+def _opening(window: Window, seating: Seating) -> Decision:
+    """Every seat asked accepted: the claim stands, and the window's opener lays cards."""
+    return Turn(window.opener(seating))
+
+
+def _next_turn(seat: int, seating: Seating) -> Decision:
+    return Turn(seating.next_active(seat))
+
+
+def _turn_or_next(turn: Turn, seating: Seating) -> Decision:
+    """After fours set aside on a turn: the same turn, or the next player's if the seat left."""
+    return turn if seating.is_active(turn.seat) else Turn(seating.next_active(turn.seat))
+
+
+def _consent(passer: int, seating: Seating) -> Decision:
+    return Consent.to_pass(seating, passer)
 
 
 def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
@@ -812,7 +867,7 @@ _FOLLOWERS: tuple[tuple[type[Event], Callable[[_Replay, int, Any, Event], None]]
     (Drew, _Replay.on_drew),
     (Discarded, _Replay.on_discarded),
     (Accepted, _Replay.on_answer),
-    (Passed, _Replay.on_answer),
+    (Passed, _Replay.on_passed),
     (Refused, _Replay.on_answer),
     (WentOut, _Replay.on_went_out),
     (GameOver, _Replay.on_game_over),

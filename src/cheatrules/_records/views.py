@@ -189,6 +189,11 @@ _EVENTS: dict[str, type[Event]] = {
 V2_FIELDS: dict[str, Any] = {"positions": (), "drawn": False, "groups": 0, "kept": 0}
 
 
+#: Facts a record may lack whatever its version (they came after records of version 2 were
+#: first written), with what stands in for each until the reader works the fact out.
+LATER_FIELDS: dict[str, Any] = {"passer": None}
+
+
 def _read_event(data: object, index: int, version: int = 2) -> Event:
     name = _get(data, "event", str, f"view.events[{index}]")
     cls = _EVENTS.get(name)
@@ -212,6 +217,9 @@ def _read_event(data: object, index: int, version: int = 2) -> Event:
         )
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
+        if field.name not in data and field.name in LATER_FIELDS:
+            values[field.name] = LATER_FIELDS[field.name]
+            continue
         if field.name not in data and version < 2 and field.name in V2_FIELDS:
             values[field.name] = V2_FIELDS[field.name]
             continue
@@ -250,6 +258,8 @@ def _event_value(name: str, raw: Any, where: str) -> Any:
                 N_("%(where)s must be true or false; got %(got)s"), where=where, got=repr(raw)
             )
         return raw
+    if name == "passer" and raw is None:
+        return raw  # an acceptance that completed no pass
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise RecordError(
             N_("%(where)s must be a whole number; got %(got)s"), where=where, got=repr(raw)
@@ -325,7 +335,6 @@ def _check_decision(seen: StoredView) -> None:
         _check_nothing_to_decide(seen)
         return
     mover = _check_mover(seen)
-    _check_allowed_ranks(seen)
     _check_phase(seen, mover)
     if mover != seen.seat:
         if seen.offered or seen.choices:
@@ -368,28 +377,6 @@ def _check_mover(seen: StoredView) -> int:
     if mover in seen.finishing_order:
         raise RecordError(N_("view.to_move: seat %(seat)s has left the game"), seat=mover)
     return mover
-
-
-def _check_allowed_ranks(seen: StoredView) -> None:
-    """Some ranks, none twice, and those the rules allow after the last claim."""
-    if not seen.allowed_ranks:
-        raise RecordError(
-            N_("view.allowed_ranks: a game not over allows some rank to be announced")
-        )
-    if len(set(seen.allowed_ranks)) != len(seen.allowed_ranks):
-        raise RecordError(N_("view.allowed_ranks names a rank twice"))
-    last = next((event for event in reversed(seen.events) if not isinstance(event, Accepted)), None)
-    if isinstance(last, Played):
-        # Only acceptances since the last claim: the next rank follows from it.
-        rules = seen.rules
-        expected = rules.ranks.allowed(last.rank, False, rules.deck.ranks)
-        if seen.allowed_ranks != tuple(expected):
-            said = " ".join(map(str, expected))
-            raise RecordError(
-                N_("view.allowed_ranks must be %(said)s, after a claim of %(rank)s"),
-                said=said,
-                rank=last.rank,
-            )
 
 
 def _check_phase(seen: StoredView, mover: int) -> None:
