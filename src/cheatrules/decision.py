@@ -191,6 +191,31 @@ class Window:
         earlier = beneath if reach and beneath and seating.is_active(beneath.seat) else None
         return _next_window(askers[0], claim, askers[1:], earlier, None)
 
+    @staticmethod
+    def resumed(rules: Rules, seating: Seating, declarer: int, challenger: int) -> tuple[int, ...]:
+        """The opponents asked again about ``declarer``'s final play, kept on the table.
+
+        It was kept when ``challenger`` challenged the claim beneath it: the
+        opponents its window asks, from ``challenger`` on.
+        """
+        order = rules.window.askers(seating, declarer)
+        return order[order.index(challenger) :] if challenger in order else order
+
+    @classmethod
+    def again(
+        cls, seating: Seating, claim: Claim, resume: tuple[int, ...], opener: int
+    ) -> Window | None:
+        """The window asking ``resume`` again about ``claim``, a final play kept on the table.
+
+        Only the seats of ``resume`` still in the game are asked (``None``
+        when none is); once they all accept, ``opener`` (the seat the
+        challenge beneath chose) lays cards.
+        """
+        askers = tuple(seat for seat in resume if seating.is_active(seat))
+        if not askers:
+            return None
+        return _next_window(askers[0], claim, askers[1:], None, opener)
+
     @property
     def to_move(self) -> int:
         """The seat that decides."""

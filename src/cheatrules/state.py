@@ -980,8 +980,7 @@ class _Change:
             offered = None
         resume: tuple[int, ...] = ()
         if challenger is not None and self.waiting is not None:
-            order = self.rules.window.askers(self.table.seating, self.waiting)
-            resume = order[order.index(challenger) :] if challenger in order else order
+            resume = Window.resumed(self.rules, self.table.seating, self.waiting, challenger)
         if offered is not None:
             return self.to(DiscardOffer(taker, tuple(sorted(offered)), opener, resume=resume))
         return self.reopen(resume, opener)
@@ -992,13 +991,11 @@ class _Change:
         ``resume`` are the opponents to ask; if none is left in the game, the
         final play stands at once.
         """
-        seating = self.table.seating
         waiting = self.waiting
         if waiting is not None and self.groups is not None:
-            askers = tuple(seat for seat in resume if seating.is_active(seat))
-            if askers:
-                claim = self.groups[0][0]
-                return self.to(Window(askers[0], claim, askers[1:], None, after=opener))
+            window = Window.again(self.table.seating, self.groups[0][0], resume, opener)
+            if window is not None:
+                return self.to(window)
             over = self.leave(waiting)
             if over is not None:
                 return self.to(over)

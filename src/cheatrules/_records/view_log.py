@@ -23,7 +23,7 @@ import attrs
 from cheatrules._records.stored_view import StoredView
 from cheatrules.actions import Challenge
 from cheatrules.cards import Card, Rank
-from cheatrules.decision import Consent, Decision, DiscardOffer, Turn, Window
+from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
@@ -339,9 +339,13 @@ class _Replay:
     def follow(self, index: int, event: Event, before: Event) -> None:
         """Check ``event`` (``before`` came just before it), then move on by it."""
         self.check_order(index, event, before)
-        if not isinstance(event, (WentOut, GameOver, Drew)):
-            # Cards drawn and seats leaving come between a decision and the
-            # next; the next is worked out once they have come.
+        forced = isinstance(event, Discarded) and event.forced
+        if forced and isinstance(self.expected, _AfterPickup):
+            self.expected.chosen(self.public.seating)  # the opener, chosen before the fours
+        if not (forced or isinstance(event, (WentOut, GameOver, Drew))):
+            # Cards drawn, fours set aside unasked and seats leaving come
+            # between a decision and the next; the next is worked out once
+            # they have come.
             self.answer(index, event)
         for kind, follower in _FOLLOWERS:
             if isinstance(event, kind):
@@ -361,6 +365,8 @@ class _Replay:
         decision = None if expected is None else expected(self.public.seating)
         self.expected = None
         if decision is None:
+            if isinstance(event, Discarded):  # on the opening turn
+                self.expected = partial(_turn_or_next, Turn(event.seat))
             return
         seat = getattr(event, "seat", None)
         answers = isinstance(decision, _ANSWERS.get(type(event), ())) and seat == decision.to_move
@@ -383,6 +389,12 @@ class _Replay:
         elif isinstance(decision, Turn) and isinstance(event, Discarded):
             # Fours set aside on a turn: the player goes on to lay cards, if still in.
             self.expected = partial(_turn_or_next, decision)
+        elif isinstance(decision, DiscardOffer):
+            # The taker has chosen: as the engine does, a final play kept on the
+            # table is asked about again, else the seat the challenge chose opens.
+            claims = self.public.claims
+            kept = claims[-1] if claims else None
+            self.expected = partial(_reopened, kept, decision.still_to_ask(), decision.opener)
 
     def accepted(self, index: int, event: Accepted, decision: Window | Consent) -> None:
         """An acceptance: the next seat is asked; or the claim stands, or the pass takes effect."""
@@ -596,7 +608,36 @@ class _Replay:
                 taker=taker,
                 seat=event.seat,
             )
+        event = self.pickup_groups(index, event, shown)
         claims = self.public.claims
+        pile = sum(claim.count for claim in claims[: event.groups])
+        if event.count != pile:
+            raise self.fail(
+                index, event, N_("count must be the %(pile)s cards on the table"), pile=pile
+            )
+        challenged = self.group(shown.earlier)[0]
+        taken, self.laid = self.laid[: event.groups], self.laid[event.groups :]
+        if event.seat == me:
+            self.check_own_pickup(index, event, shown, challenged, taken)
+            self.hand += Counter(event.cards)
+            self.held_check(index, event, event.cards, shown=False)
+        elif event.cards:
+            raise self.fail(
+                index,
+                event,
+                N_("seat %(me)s cannot see the cards seat %(seat)s took"),
+                me=me,
+                seat=event.seat,
+            )
+        kept = claims[-1] if event.kept else None  # the claim staying, once the pile is taken
+        self.expected = _AfterPickup(self.rules, challenge, shown.truthful, kept)
+        self.challenge = self.shown = None
+        self.passes = 0
+
+    def pickup_groups(self, index: int, event: PileTaken, shown: Revealed) -> PileTaken:
+        """The groups the pickup took and kept, checked; or, for version 1, worked out."""
+        claims = self.public.claims
+        taker = event.seat
         if self.filling:
             # Version 1 names no groups: with an extended window, a final play
             # (its declarer's hand is empty) stays on the table when the claim
@@ -620,27 +661,7 @@ class _Replay:
                 event,
                 N_("a group stays on the table only after an earlier claim is challenged"),
             )
-        pile = sum(claim.count for claim in claims[: event.groups])
-        if event.count != pile:
-            raise self.fail(
-                index, event, N_("count must be the %(pile)s cards on the table"), pile=pile
-            )
-        challenged = self.group(shown.earlier)[0]
-        taken, self.laid = self.laid[: event.groups], self.laid[event.groups :]
-        if event.seat == me:
-            self.check_own_pickup(index, event, shown, challenged, taken)
-            self.hand += Counter(event.cards)
-            self.held_check(index, event, event.cards, shown=False)
-        elif event.cards:
-            raise self.fail(
-                index,
-                event,
-                N_("seat %(me)s cannot see the cards seat %(seat)s took"),
-                me=me,
-                seat=event.seat,
-            )
-        self.challenge = self.shown = None
-        self.passes = 0
+        return event
 
     def check_own_pickup(
         self,
@@ -756,11 +777,35 @@ class _Replay:
         if (event.winners, event.losers) != tuple(map(tuple, rule.result(seating))):
             raise self.fail(index, event, N_("winners and losers must be those the rules give"))
 
-    def check_turn(self) -> None:
-        """A log that ends where it tells whose decision comes next: the view's is that one."""
-        seen = self.seen
+    def decision(self) -> Decision | None:
+        """The decision the engine asks at the end of the log; ``None`` right after the deal.
+
+        Where the taker holds fours, or the seat may pass or challenge on
+        its turn, the view itself says so: this is the decision as another
+        seat sees it.
+        """
+        if self.public.outcome is not None:
+            return Over(self.public.outcome)
         expected = self.expected
-        decision = None if expected is None else expected(self.public.seating)
+        return None if expected is None else expected(self.public.seating)
+
+    def check_turn(self) -> None:
+        """The view's phase and seat to move are those of the decision the log leads to."""
+        seen = self.seen
+        events = seen.events
+        if isinstance(events[-1], Challenged):
+            raise self.fail(
+                len(events) - 1,
+                events[-1],
+                N_("a challenge is followed by the cards it turned over"),
+            )
+        if isinstance(events[-1], Revealed):
+            raise self.fail(
+                len(events) - 1, events[-1], N_("the cards turned over are followed by the pickup")
+            )
+        decision = self.decision()
+        if decision is None:
+            decision = Turn(seen.to_move) if seen.to_move is not None else None
         if decision is None or seen.phase is Phase.OVER:
             return
         if (seen.phase, seen.to_move) != (decision.phase, decision.to_move):
@@ -838,6 +883,60 @@ def _turn_or_next(turn: Turn, seating: Seating) -> Decision:
 
 def _consent(passer: int, seating: Seating) -> Decision:
     return Consent.to_pass(seating, passer)
+
+
+def _reopened(
+    kept: Claim | None, resume: tuple[int, ...], opener: int, seating: Seating
+) -> Decision:
+    """``opener`` lays cards; but first, a final play ``kept`` on the table is asked about again.
+
+    Its declarer waits while still in the game; with nobody left to ask it
+    has left, and its final play stood.
+    """
+    if kept is not None and seating.is_active(kept.seat):
+        window = Window.again(seating, kept, resume, opener)
+        if window is not None:
+            return window
+    return Turn(opener if seating.is_active(opener) else seating.next_active(opener))
+
+
+class _AfterPickup:
+    """What the engine asks once a challenge's loser has taken the pile.
+
+    The seat the challenge chose to open is chosen once the pickup's draw
+    and the leaving of a player whose final play stood are done, before any
+    fours are set aside unasked; then the taker is asked about its fours,
+    where the rules ask (their answer for any hand says whether they do),
+    and else the game goes on as after the taker's answer.
+    """
+
+    def __init__(self, rules: Rules, challenge: Challenged, truthful: bool, kept: Claim | None):
+        self.rules = rules
+        self.challenge = challenge
+        self.truthful = truthful
+        self.taker = challenge.seat if truthful else challenge.declarer
+        self.kept = kept
+        self.opener: int | None = None
+
+    def chosen(self, seating: Seating) -> int:
+        """The seat the challenge chose to open (chosen at the first call, from ``seating``)."""
+        if self.opener is None:
+            challenge = self.challenge
+            self.opener = self.rules.after_challenge.opener(
+                seating, challenge.declarer, challenge.seat, self.truthful
+            )
+        return self.opener
+
+    def __call__(self, seating: Seating) -> Decision:
+        opener = self.chosen(seating)
+        kept = self.kept
+        resume: tuple[int, ...] = ()
+        if kept is not None and seating.is_active(kept.seat):
+            resume = Window.resumed(self.rules, seating, kept.seat, self.challenge.seat)
+        discards = self.rules.discards
+        if not discards.compulsory and discards.after_pickup(()) is not None:
+            return DiscardOffer(self.taker, (), opener, resume=resume)
+        return _reopened(kept, resume, opener, seating)
 
 
 def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:

@@ -62,7 +62,6 @@ from cheatrules.events import (
     WentOut,
 )
 from cheatrules.observation import Observation
-from cheatrules.policies.declarations import declared
 from cheatrules.table import Claim, Outcome, Phase
 
 __all__ = ["read_view"]
@@ -88,7 +87,7 @@ def read_view(view: dict[str, Any], version: int = 2) -> Observation:
         events = tuple(replay.filled.get(index, event) for index, event in enumerate(stored.events))
         stored = attrs.evolve(stored, events=events)
     _check_decision(stored)
-    return observation(stored)
+    return observation(stored, replay.decision())
 
 
 # -- reading the fields ---------------------------------------------------------------
@@ -335,7 +334,6 @@ def _check_decision(seen: StoredView) -> None:
         _check_nothing_to_decide(seen)
         return
     mover = _check_mover(seen)
-    _check_phase(seen, mover)
     if mover != seen.seat:
         if seen.offered or seen.choices:
             raise RecordError(
@@ -377,20 +375,6 @@ def _check_mover(seen: StoredView) -> int:
     if mover in seen.finishing_order:
         raise RecordError(N_("view.to_move: seat %(seat)s has left the game"), seat=mover)
     return mover
-
-
-def _check_phase(seen: StoredView, mover: int) -> None:
-    """The phase is one these rules have, here: a window needs another seat's claim."""
-    phase = seen.phase
-    if phase is Phase.CHALLENGE:
-        if not seen.claims or seen.claims[-1].seat == mover:
-            raise RecordError(
-                N_("view.phase: a challenge window needs a claim on the table by another seat")
-            )
-    elif phase is Phase.DISCARD and not declared(seen.rules.discards, "asks_after_pickup"):
-        raise RecordError(N_("view.phase: these rules have no discard phase"))
-    elif phase is Phase.CONSENT and not seen.rules.passing.consent:
-        raise RecordError(N_("view.phase: these rules ask no consent to pass"))
 
 
 def _check_choices(seen: StoredView) -> None:
