@@ -460,7 +460,9 @@ def test_rules_that_set_every_four_aside_unasked_have_no_discard_phase() -> None
     state = cr.deal(cr.english(3, discards="compulsory"), hands=["7♣ K♦", "2♥ 3♥", "4♥ 5♥"])
     state = state.apply(cr.Play("K♦", "A")).apply(cr.Challenge())  # seat 0 takes the pile
     text = view(state, 0, (["phase"], "discard"), (["to_move"], 0), (["choices"], []))
-    with pytest.raises(cr.RecordError, match=r"view\.phase and view\.to_move must be play and seat 1"):
+    with pytest.raises(
+        cr.RecordError, match=r"view\.phase and view\.to_move must be play and seat 1"
+    ):
         cr.loads_view(text)
 
 
