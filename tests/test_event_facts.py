@@ -227,3 +227,8 @@ def test_a_scripted_draw_turns_over_every_card_it_names_and_records_write_it() -
     assert cr.loads(cr.dumps(after)) == after
     with pytest.raises(cr.RulesError, match="scripted to turn over Q♥"):
         attrs.evolve(state, draws=((moment, cr.Card.parse("Q♥")),)).apply(cr.Challenge())
+
+
+def test_the_kinds_of_event_are_every_event_class() -> None:
+    assert set(cr.events.KINDS) == set(cr.events.Event.__subclasses__())
+    assert len(set(cr.events.KINDS)) == len(cr.events.KINDS)

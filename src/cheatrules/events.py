@@ -29,6 +29,7 @@ from cheatrules.cards import Card, Rank
 from cheatrules.errors import N_, RulesError
 
 __all__ = [
+    "KINDS",
     "Accepted",
     "Challenged",
     "Dealt",
@@ -404,3 +405,20 @@ class GameOver(Event):
         if len(self.winners) == 1:
             return f"game over: {seats(self.winners)} wins"
         return f"game over: {seats(self.losers)} loses"
+
+
+#: Every kind of event, in the order a game first makes them.
+KINDS: tuple[type[Event], ...] = (
+    Dealt,
+    Played,
+    Accepted,
+    Challenged,
+    Revealed,
+    PileTaken,
+    Drew,
+    Discarded,
+    Passed,
+    Refused,
+    WentOut,
+    GameOver,
+)

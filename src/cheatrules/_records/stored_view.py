@@ -17,9 +17,7 @@ from cheatrules._json import checked
 from cheatrules.actions import Action, Challenge
 from cheatrules.cards import Card, Rank
 from cheatrules.decision import Decision, DiscardOffer, Turn
-from cheatrules.events import (
-    Event,
-)
+from cheatrules.events import Event
 from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules

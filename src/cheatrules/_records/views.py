@@ -46,21 +46,7 @@ from cheatrules._records.view_log import _count, _deck_check, _rank, _Replay, _s
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Rank, cards, ranks
 from cheatrules.errors import N_, Message, RecordError, either
-from cheatrules.events import (
-    Accepted,
-    Challenged,
-    Dealt,
-    Discarded,
-    Drew,
-    Event,
-    GameOver,
-    Passed,
-    PileTaken,
-    Played,
-    Refused,
-    Revealed,
-    WentOut,
-)
+from cheatrules.events import KINDS, Event
 from cheatrules.observation import Observation
 from cheatrules.table import Claim, Outcome, Phase
 
@@ -164,23 +150,7 @@ def _ints(values: list[Any], where: str) -> list[int]:
     return values
 
 
-_EVENTS: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        Dealt,
-        Played,
-        Accepted,
-        Challenged,
-        Revealed,
-        PileTaken,
-        Discarded,
-        Drew,
-        Passed,
-        Refused,
-        WentOut,
-        GameOver,
-    )
-}
+_EVENTS: dict[str, type[Event]] = {kind.__name__: kind for kind in KINDS}
 
 
 #: The fields of events that version-1 view records lack, with what stands in for each until the
