@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import svg
+from cheatrules.bots import SamplingBot
 from cheatrules.chance import Chance
 from cheatrules.encoding import ActionSpace, ObservationEncoder
 from cheatrules.information_state import InformationStateEncoder
@@ -133,8 +134,12 @@ def test_a_check_by_places_is_refused_by_the_sampler_in_so_many_words() -> None:
     assert seen.events[-2].positions == (2,)  # type: ignore[attr-defined]
     with pytest.raises(cr.RulesError, match="by their places in it, not by chance"):
         seen.sample(random.Random(0))
-    # The seat that laid the group knows it: its view samples.
-    assert state.observe(0).sample(random.Random(0)).observe(0) == state.observe(0)
+    # Refused for every view under these rules, from the deal on, and by the
+    # bot that samples at its first decision: never a surprise in mid-game.
+    with pytest.raises(cr.RulesError, match="turns over 1 of a group of 2 by their places"):
+        cr.deal(rules, seed=1).observe(0).sample(random.Random(0))
+    with pytest.raises(cr.RulesError, match="cannot serve these rules' check"):
+        SamplingBot().act(cr.deal(rules, seed=1).observe(0), random.Random(0))
     # Every other tool serves it.
     assert cr.loads_view(cr.dumps(seen)) == seen
     assert seen.knowledge().hands[0] == cr.cards("K♦")  # shown, and taken back by its liar

@@ -38,7 +38,7 @@ from cheatrules.errors import N_, RulesError
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
-from cheatrules.sampling import SamplingError, sample
+from cheatrules.sampling import SamplingError, check_served, sample
 from cheatrules.state import GameState
 from cheatrules.table import Claim
 
@@ -574,7 +574,15 @@ class SamplingBot:
     doubt: float = attrs.field(default=0.1, validator=_checks.number(0, 1))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
-        """Challenge or not, as the class describes; every other decision is the fallback's."""
+        """Challenge or not, as the class describes; every other decision is the fallback's.
+
+        Raises:
+            RulesError: the sampler cannot serve the rules' check
+                (:func:`~cheatrules.sampling.check_served`), said at the
+                bot's first decision rather than at its first doubt.
+
+        """
+        check_served(observation.rules)
         decision = observation.decision
         claim = observation.last_claim
         if not _may_challenge(decision) or claim is None:

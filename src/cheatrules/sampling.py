@@ -66,6 +66,7 @@ give (a hand-made, contradictory one) raises its base, :class:`SamplingError`.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import random
@@ -95,6 +96,7 @@ from cheatrules._sampler.search import (
 )
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import Card
+from cheatrules.chance import Chance
 from cheatrules.errors import N_, CheatRulesError, RulesError
 from cheatrules.events import (
     Accepted,
@@ -110,7 +112,13 @@ from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
-__all__ = ["SamplingBudgetError", "SamplingError", "SamplingTimeoutError", "sample"]
+__all__ = [
+    "SamplingBudgetError",
+    "SamplingError",
+    "SamplingTimeoutError",
+    "check_served",
+    "sample",
+]
 
 
 _KEY = attrgetter("key")  # a card's sort key, without the comparison's type check
@@ -174,12 +182,14 @@ def sample(
             and a larger budget or another ``rng`` may find one.
         SamplingError: no game gives this view (a hand-made, inconsistent
             observation).
-        RulesError: ``budget`` is not a whole number of at least 1, or
-            ``timeout`` is not a number of seconds above 0.
+        RulesError: ``budget`` is not a whole number of at least 1,
+            ``timeout`` is not a number of seconds above 0, or the rules'
+            check is one the sampler cannot serve (:func:`check_served`).
 
     """
     budget = whole_number(budget, "budget", 1)
     clock = Clock.starting(_seconds(timeout))
+    check_served(seen.rules)
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
@@ -191,6 +201,58 @@ def sample(
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
+
+
+def check_served(rules: Rules) -> None:
+    """Whether :func:`sample` serves views under ``rules``: returns if so, else says why not.
+
+    The sampler places each hidden card in a group, not at a place within
+    it. So it serves a check that turns over a whole group, or cards that
+    chance chose (its draw is scripted into the game it returns); a check
+    that turns over some cards of a group *by their places* (the highest,
+    the first laid) would tell it where a card lay in another seat's group,
+    and it refuses such rules at once, for any view, rather than when a
+    view first shows such a check. The answer is kept for the last few
+    rules asked (it asks the check of groups of two cards and more).
+
+    >>> import cheatrules as cr
+    >>> check_served(cr.english(4, check="one-card"))  # chance chooses the card: served
+
+    Raises:
+        RulesError: the rules' check turns over cards by their places.
+
+    """
+    size = _by_place(rules)
+    if size:
+        raise RulesError(
+            N_(
+                "sample() cannot serve these rules' check: it turns over %(shown)s of a group "
+                "of %(size)s by their places in it, not by chance; the sampler serves checks "
+                "that turn over a whole group or cards chance chose"
+            ),
+            shown=len(rules.check.shown(_probe_group(rules, size), Chance("probe"))),
+            size=size,
+        )
+
+
+#: The largest group :func:`check_served` asks a check about.
+_PROBED = 12
+
+
+def _probe_group(rules: Rules, size: int) -> tuple[Card, ...]:
+    return tuple(sorted(set(rules.deck.cards()), key=_KEY))[:size]
+
+
+@functools.lru_cache(maxsize=16)
+def _by_place(rules: Rules) -> int:
+    """The smallest group size whose cards the rules' check turns over by place; 0 if none."""
+    largest = rules.claims.sizes(rules.deck.size).stop - 1
+    for size in range(2, min(largest, _PROBED) + 1):
+        chance = Chance("probe")
+        shown = rules.check.shown(_probe_group(rules, size), chance)
+        if len(shown) < size and not chance.used:
+            return size
+    return 0
 
 
 def _seconds(timeout: object) -> float | None:
