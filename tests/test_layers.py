@@ -175,6 +175,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "cheatrules._sampler.twins",
             "cheatrules._sampler.plan",
             "cheatrules._sampler.search",
+            "cheatrules._sampler.solver",
             "cheatrules.sampling",
             "cheatrules._encoding_checks",
             "cheatrules.encoding",

@@ -254,6 +254,13 @@ def test_a_copy_the_seat_draws_later_is_its_own_to_lay() -> None:
     assert sample(seen, random.Random(0), budget=2000).observe(1) == seen
 
 
+@pytest.fixture
+def no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler as it works without the ``cheatrules[solver]`` extra: the search alone."""
+    monkeypatch.setattr(sampling._solver, "available", lambda: False)
+
+
+@pytest.mark.usefixtures("no_solver")
 def test_a_search_that_runs_out_of_work_says_so() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingBudgetError, match="work budget") as raised:
@@ -266,6 +273,7 @@ def test_a_search_that_runs_out_of_work_says_so() -> None:
     assert "a larger budget may find a game" in str(raised.value)
 
 
+@pytest.mark.usefixtures("no_solver")
 def test_an_observation_passes_its_budget_on_to_the_sampler() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingBudgetError) as raised:
@@ -324,6 +332,7 @@ def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_refused(timeout: 
         seen.sample(random.Random(0), timeout=timeout)  # type: ignore[arg-type]
 
 
+@pytest.mark.usefixtures("no_solver")
 def test_a_larger_budget_finds_the_game_a_spent_one_did_not() -> None:
     seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
     with pytest.raises(SamplingBudgetError):
@@ -331,7 +340,14 @@ def test_a_larger_budget_finds_the_game_a_spent_one_did_not() -> None:
     assert sample(seen, random.Random(1)).observe(1) == seen
 
 
-@pytest.mark.parametrize("budget", [0, -5, 2.5, "100", True, None])
+def test_with_the_solver_a_spent_search_hands_the_view_to_it() -> None:
+    # The budget bounds the search; the solver, bounded by the timeout, then
+    # finds the game the search had no time for.
+    seen = _position(cr.english(3), seed=10, decisions=238).observe(1)
+    assert sample(seen, random.Random(1), budget=3, timeout=30).observe(1) == seen
+
+
+@pytest.mark.parametrize("budget", [0, -5, 2.5, "100", True])
 def test_a_budget_that_is_not_a_positive_whole_number_is_refused(budget: object) -> None:
     seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
     with pytest.raises(cr.RulesError, match="budget must be a whole number of at least 1"):
@@ -367,7 +383,78 @@ def test_a_view_no_game_gives_raises_sampling_error() -> None:
     events = (*seen.events[:revealed], forged, *seen.events[revealed + 1 :])
     with pytest.raises(SamplingError, match="contradicts itself") as raised:
         sample(_with_events(seen, events), random.Random(0))
-    assert not isinstance(raised.value, SamplingBudgetError)  # not a search that gave up
+    assert not isinstance(raised.value, SamplingBudgetError)  # the solver proved it
+
+
+@pytest.mark.usefixtures("no_solver")
+def test_without_the_solver_a_search_that_finds_nothing_proves_nothing() -> None:
+    state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    state = state.apply(cr.Play("K♦", "A")).apply(cr.Accept()).apply(cr.Accept())
+    state = state.apply(cr.Play("A♠", "2")).apply(cr.Accept()).apply(cr.Challenge())
+    seen = state.observe(0)
+    revealed = next(i for i, e in enumerate(seen.events) if isinstance(e, cr.events.Revealed))
+    forged = cr.events.Revealed(1, cr.cards("7♣"), cr.Rank.TWO, truthful=False)
+    events = (*seen.events[:revealed], forged, *seen.events[revealed + 1 :])
+    with pytest.raises(sampling.SamplingUnprovenError, match=r"cannot prove that none exists"):
+        sample(_with_events(seen, events), random.Random(0))
+
+
+def _played(state: cr.GameState, actions: list[str]) -> cr.GameState:
+    for text in actions:
+        state = state.apply(cr.parse_action(text))
+    return state
+
+
+#: Views of real games the search alone called impossible, as found by a fuzzing run: a
+#: HolderOf opening, and two packs with fours set aside unasked.
+FALSELY_REFUSED = {
+    "holder of 10♦": lambda: _played(
+        cr.deal(cr.verish(3, opening=cr.policies.HolderOf("10♦")), seed=991471180, dealer=2),
+        [
+            *("play A♥ as 6", "play 10♣ Q♣ as 6", "play J♦ K♦ as 6", "play 10♦ J♣ J♠ as 6"),
+            *("play Q♦ K♣ as 6", "play 6♦ 8♦ 9♥ as 6", "play 6♣ 8♥ 9♠ as 6"),
+            *("play 9♣ 10♠ as 6", "play 7♣ 7♦ as 6", "challenge"),
+        ],
+    ),
+    "two packs, compulsory fours": lambda: _played(
+        cr.deal(
+            cr.english(
+                4, decks=2, jokers=1, check="one-card", passing="consent", discards="compulsory"
+            ),
+            seed=357740393,
+            dealer=3,
+        ),
+        [
+            *("play 5♠ 10♥ K♦ K♥ as A", "accept", "accept", "challenge", "play 10♣ as 2"),
+            *("challenge", "play 6♣ 6♠ 10♣ Q♣ as 3", "accept", "challenge"),
+            *("play 2♣ 9♦ K♣ as 4", "challenge", "play 4♦ 4♥ 8♣ J♣ as 5", "challenge"),
+            *("play 3♣ 4♠ 10♣ Q♦ as 6", "accept", "accept", "challenge"),
+            *("play 4♣ 8♠ 9♣ Q♣ as 7", "challenge", "play 6♣ K♣ K♣ K♠ as 8", "challenge"),
+            *("play J♣ K♦ K♥ ★♥ as 9", "challenge", "play 3♣ 10♣ 10♥ K♦ as 10", "challenge"),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FALSELY_REFUSED))
+def test_a_real_view_the_search_alone_refused_samples_with_every_seed(name: str) -> None:
+    seen = FALSELY_REFUSED[name]().observe(0)
+    for seed in range(10):
+        assert sample(seen, random.Random(seed), timeout=30).observe(0) == seen
+
+
+@pytest.mark.parametrize("name", sorted(FALSELY_REFUSED))
+@pytest.mark.usefixtures("no_solver")
+def test_without_the_solver_such_a_view_is_never_called_impossible(name: str) -> None:
+    seen = FALSELY_REFUSED[name]().observe(0)
+    outcomes = []
+    for seed in range(10):
+        try:
+            outcomes.append(sample(seen, random.Random(seed), timeout=30).observe(0) == seen)
+        except SamplingError as error:
+            outcomes.append(type(error).__name__)
+    # A game, or a search that says it proves nothing: never a plain SamplingError.
+    assert set(outcomes) <= {True, "SamplingUnprovenError"}
 
 
 def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> cr.Observation:
@@ -376,6 +463,7 @@ def _with_events(seen: cr.Observation, events: tuple[cr.events.Event, ...]) -> c
     class Forged:
         def __init__(self) -> None:
             self.seat, self.rules, self.events = seen.seat, seen.rules, events
+            self.to_move = seen.to_move
 
     return Forged()  # type: ignore[return-value]
 

@@ -144,6 +144,7 @@ def test_a_view_where_another_hand_shows_a_card_the_seat_holds_both_copies_of_co
     class Forged:
         def __init__(self) -> None:
             self.seat, self.rules, self.events = seen.seat, seen.rules, events
+            self.to_move = seen.to_move
 
     view = Forged()
     assert not _sampling_plan.Plan(seen.rules, 0, events, events[0]).labelling().consistent  # type: ignore[arg-type]
@@ -311,9 +312,13 @@ def test_a_deep_five_player_two_pack_view_the_counting_search_gave_up_on_is_samp
     assert sample(seen, random.Random(rng_seed)).observe(2) == seen
 
 
-def test_a_view_with_copies_whose_searches_run_out_of_work_says_so() -> None:
+def test_a_view_with_copies_whose_searches_run_out_of_work_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Both searches take turns; a budget too small for either is spent and
-    # the error says so (not that the view contradicts itself).
+    # the error says so (not that the view contradicts itself). Without the
+    # solver, which would take over from a spent search.
+    monkeypatch.setattr(cr.sampling._solver, "available", lambda: False)
     seen = _sweep_position(cr.english(5, decks=2, window="extended"), seed=1155, depth=325)
     with pytest.raises(SamplingBudgetError, match="work budget"):
         sample(seen.observe(2), random.Random(0), budget=10)

@@ -144,22 +144,23 @@ class Observation(ReadModel):
 
         ``observation.sample(rng).observe(observation.seat) == observation``.
         See :func:`cheatrules.sampling.sample`, to which this passes the work
-        ``budget`` (events replayed; its default where ``None``) and the
-        ``timeout`` (seconds of wall clock for the whole call; none where
-        ``None``). That module stands a layer above this one and is loaded
-        by the first call, not with the engine.
+        ``budget`` (the search's events replayed; its default where ``None``)
+        and the ``timeout`` (seconds of wall clock for the whole call; none
+        where ``None``). That module stands a layer above this one and is
+        loaded by the first call, not with the engine.
 
         Raises:
-            SamplingBudgetError: the search spent its budget, or its time
-                (:class:`~cheatrules.sampling.SamplingTimeoutError`), without
-                finding a game (:class:`~cheatrules.sampling.SamplingBudgetError`,
-                a :class:`~cheatrules.sampling.SamplingError`).
-            SamplingError: no game gives this view.
+            SamplingBudgetError: no game found in the budget or the time
+                (:class:`~cheatrules.sampling.SamplingTimeoutError`), or, without
+                the solver, none found by the search, which proves nothing
+                (:class:`~cheatrules.sampling.SamplingUnprovenError`); each a
+                :class:`~cheatrules.sampling.SamplingError`.
+            SamplingError: no game gives this view (proved).
 
         """
-        from cheatrules.sampling import BUDGET, sample  # the sampling module needs this one
+        from cheatrules.sampling import sample  # the sampling module needs this one
 
-        return sample(self, rng, budget=BUDGET if budget is None else budget, timeout=timeout)
+        return sample(self, rng, budget=budget, timeout=timeout)
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, for notebooks: :func:`cheatrules.svg.render`."""

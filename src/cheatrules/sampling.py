@@ -81,6 +81,7 @@ import attrs
 from cheatrules._caches import kept_with
 from cheatrules._checks import whole_number
 from cheatrules._persistent import Log
+from cheatrules._sampler import solver as _solver
 from cheatrules._sampler import twins as _twins
 from cheatrules._sampler.plan import Plan, Target
 from cheatrules._sampler.search import (
@@ -90,6 +91,7 @@ from cheatrules._sampler.search import (
     SamplingBudgetError,
     SamplingError,
     SamplingTimeoutError,
+    SamplingUnprovenError,
     Search,
     fill,
     luby,
@@ -116,6 +118,7 @@ __all__ = [
     "SamplingBudgetError",
     "SamplingError",
     "SamplingTimeoutError",
+    "SamplingUnprovenError",
     "check_served",
     "sample",
 ]
@@ -138,7 +141,7 @@ def sample(
     seen: Observation,
     rng: random.Random,
     *,
-    budget: int = BUDGET,
+    budget: int | None = None,
     timeout: float | None = None,
 ) -> GameState:
     """A whole game the seat of ``seen`` could not tell from the real one.
@@ -187,20 +190,105 @@ def sample(
             check is one the sampler cannot serve (:func:`check_served`).
 
     """
-    budget = whole_number(budget, "budget", 1)
+    budget = BUDGET if budget is None else whole_number(budget, "budget", 1)
     clock = Clock.starting(_seconds(timeout))
     check_served(seen.rules)
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
     with _lent_plan(seen, dealt) as plan:
-        if plan.unique or plan.rules.discards.compulsory:
-            state = _searched(seen, plan, rng, budget, clock)
-        else:
-            state = _with_copies(seen, plan, rng, budget, clock)
+        if not _solver.available():
+            state = _search(seen, plan, rng, budget, clock)
+            if state is None:
+                raise SamplingUnprovenError(budget, seen.seat, len(plan.events))
+            return state
+        # The search first, for a share of the budget: it finds most games
+        # soonest; the solver then proves that none exists, or finds one.
+        share = min(budget, _SEARCH_PASSES * len(plan.events))
+        try:
+            state = _search(seen, plan, rng, share, clock)
+        except SamplingTimeoutError:
+            raise
+        except SamplingBudgetError:
+            state = None
+        if state is None:
+            state = _solved(seen, plan, rng, clock)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
+
+
+#: With the solver: the passes over the log the search may replay before the solver takes over.
+_SEARCH_PASSES = 32
+
+#: With the solver and no timeout: the seconds the solver may take.
+_SOLVER_SECONDS = 60.0
+
+
+def _search(
+    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock
+) -> GameState | None:
+    """The hand-written search: a game, or ``None`` where it found none (not a proof)."""
+    if plan.unique or plan.rules.discards.compulsory:
+        return _searched(seen, plan, rng, budget, clock)
+    return _with_copies(seen, plan, rng, budget, clock)
+
+
+def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> GameState | None:
+    """A game the solver finds, replayed through the engine; ``None`` where it proves none exists.
+
+    A world the engine refuses (a policy of one's own decided something the
+    model does not say) is excluded and the solver asked again.
+
+    Raises:
+        SamplingTimeoutError: the ``clock`` ran out before an answer.
+        SamplingBudgetError: the engine refused every world the solver gave.
+
+    """
+    refused: list[_solver.World] = []
+    for _ in range(_REFUSALS):
+        left = clock.remaining()
+        seconds = _SOLVER_SECONDS if left is None else left
+        if seconds <= 0:
+            break
+        world = _solver.solve(
+            seen.rules, seen.seat, plan.events, rng, seconds, refused, seen.to_move
+        )
+        if world == _solver.INFEASIBLE:
+            return None
+        if not isinstance(world, _solver.World):
+            break
+        state = _replayed(
+            seen,
+            [list(hand) for hand in world.hands],
+            list(world.aside),
+            list(world.stock),
+            plan.draws,
+            _world_actions(plan, world),
+            rng,
+        )
+        if state is not None:
+            return state
+        refused.append(world)
+    if clock.timeout is not None:
+        raise SamplingTimeoutError(clock.timeout, seen.seat, len(plan.events), 0)
+    raise SamplingBudgetError(0, seen.seat, len(plan.events))
+
+
+#: How many worlds the engine may refuse before the solver gives up.
+_REFUSALS = 8
+
+
+def _world_actions(plan: Plan, world: _solver.World) -> Iterator[Action]:
+    """The actions that replay the log with the solver's cards."""
+    plays = dict(world.plays)
+    for index, event in enumerate(plan.events):
+        if isinstance(event, Played):
+            yield Play(plays.get(index, event.cards), event.rank)
+        else:
+            action = _action_of(event)
+            if action is not None:
+                yield action
 
 
 def check_served(rules: Rules) -> None:
@@ -557,13 +645,22 @@ def _actions(
     for index, event in enumerate(plan.events):
         if isinstance(event, Played):
             yield Play(tuple(bound[token] for token in laid[index]), event.rank)
-        elif isinstance(event, Challenged):
-            yield Challenge(earlier=event.earlier)
-        elif isinstance(event, Accepted):
-            yield Accept()
-        elif isinstance(event, Passed):
-            yield Pass()
-        elif isinstance(event, Refused):
-            yield Refuse()
-        elif isinstance(event, Discarded) and not event.forced:
-            yield Discard(event.ranks)
+        else:
+            action = _action_of(event)
+            if action is not None:
+                yield action
+
+
+def _action_of(event: Event) -> Action | None:
+    """The decision an event other than a play records; ``None`` for one no seat decided."""
+    if isinstance(event, Challenged):
+        return Challenge(earlier=event.earlier)
+    if isinstance(event, Accepted):
+        return Accept()
+    if isinstance(event, Passed):
+        return Pass()
+    if isinstance(event, Refused):
+        return Refuse()
+    if isinstance(event, Discarded) and not event.forced:
+        return Discard(event.ranks)
+    return None

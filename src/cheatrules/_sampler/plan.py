@@ -290,31 +290,11 @@ class Plan:
                     self._sight(card, ("hand", event.seat, index))
 
     def _read_fours(self) -> None:
-        """Where compulsory discards check a taker's hand: after the pickup and its draw.
-
-        A player whose last, true group was challenged leaves between the
-        pickup and the fours (:class:`WentOut`), and where that ends the game
-        nobody sets fours aside.
-        """
+        """Where compulsory discards check a taker's hand (:func:`fours_checks`)."""
         events = self.events
-        for index, event in enumerate(events):
-            if not isinstance(event, PileTaken):
-                continue
-            after = index
-            following = events[after + 1] if after + 1 < len(events) else None
-            if isinstance(following, Drew) and following.seat == event.seat:
-                after += 1
-            later = after + 1
-            while later < len(events) and isinstance(events[later], WentOut):
-                later += 1
-            following = events[later] if later < len(events) else None
-            if isinstance(following, GameOver):
-                continue  # the pickup ended the game: nobody sets fours aside
-            ranks: tuple[Rank, ...] = ()
-            if isinstance(following, Discarded) and following.forced:
-                ranks = following.ranks
-            self.checks[index] = (event.seat, ranks)
-            self.fours_at[after] = index
+        for after, (pickup, taker, ranks) in fours_checks(events).items():
+            self.checks[pickup] = (taker, ranks)
+            self.fours_at[after] = pickup
         for group in self.pile_of:
             played = events[group]
             assert isinstance(played, Played)
@@ -962,3 +942,33 @@ def tops_of(cards: tuple[Card, ...]) -> dict[Rank, int]:
 def grouped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards``, the copies of each card together: the order :meth:`Search._pinned` takes."""
     return tuple(card for card, count in Counter(cards).items() for _ in range(count))
+
+
+def fours_checks(events: Sequence[Event]) -> dict[int, tuple[int, int, tuple[Rank, ...]]]:
+    """Where compulsory discards check a taker's hand: after the pickup and its draw.
+
+    By the event after which the check is made: the pickup's index, the
+    taker, and the ranks it sets aside (it holds no other four). A player
+    whose last, true group was challenged leaves between the pickup and the
+    fours (:class:`WentOut`), and where that ends the game nobody sets
+    fours aside.
+    """
+    checks: dict[int, tuple[int, int, tuple[Rank, ...]]] = {}
+    for index, event in enumerate(events):
+        if not isinstance(event, PileTaken):
+            continue
+        after = index
+        following = events[after + 1] if after + 1 < len(events) else None
+        if isinstance(following, Drew) and following.seat == event.seat:
+            after += 1
+        later = after + 1
+        while later < len(events) and isinstance(events[later], WentOut):
+            later += 1
+        following = events[later] if later < len(events) else None
+        if isinstance(following, GameOver):
+            continue  # the pickup ended the game: nobody sets fours aside
+        ranks: tuple[Rank, ...] = ()
+        if isinstance(following, Discarded) and following.forced:
+            ranks = following.ranks
+        checks[after] = (index, event.seat, ranks)
+    return checks

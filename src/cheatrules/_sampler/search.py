@@ -37,6 +37,7 @@ from math import comb
 
 import attrs
 
+from cheatrules._extras import install_hint
 from cheatrules._sampler import fourless as _fourless
 from cheatrules._sampler import twins as _twins
 from cheatrules._sampler.matching import assigned, matched
@@ -111,6 +112,32 @@ class SamplingTimeoutError(SamplingBudgetError):
         return type(self), (self.timeout, self.seat, self.events, self.budget)
 
 
+class SamplingUnprovenError(SamplingBudgetError):
+    """The search found no game, and without the solver it cannot prove that none exists.
+
+    The hand-written search tries the choices of the log in turn and prunes
+    what it can rule out; it is not a proof. Where it finds no game, the
+    solver (the ``cheatrules[solver]`` extra) proves that none exists or
+    finds one; without it, this is raised: the view may be one a game
+    gives. ``budget`` is the events the search replayed.
+    """
+
+    def __init__(self, budget: int, seat: int, events: int) -> None:
+        SamplingError.__init__(  # in English only, as the sampler's other errors
+            self,
+            "the sampler's search found no game for seat %(seat)s's view of %(events)s events"
+            " (%(budget)s events replayed) and cannot prove that none exists; the solver proves"
+            " it or finds one: %(install)s",
+            budget=budget,
+            seat=seat,
+            events=events,
+            install=install_hint("solver"),
+        )
+        self.budget = budget
+        self.seat = seat
+        self.events = events
+
+
 @attrs.frozen
 class Clock:
     """The wall-clock end of one call of the sampler: ``timeout`` seconds after it began.
@@ -127,6 +154,10 @@ class Clock:
         """The clock of a call that began now and may take ``timeout`` seconds (``None``: any)."""
         return cls(timeout, None if timeout is None else time.monotonic() + timeout)
 
+    def remaining(self) -> float | None:
+        """The seconds left (``None`` for a call with no timeout)."""
+        return None if self.end is None else self.end - time.monotonic()
+
     def check(self, plan: Plan, spent: int) -> None:
         """Raise :class:`SamplingTimeoutError` once the time is up (``spent``: events so far)."""
         if self.end is not None and time.monotonic() > self.end:
@@ -142,6 +173,7 @@ UNTIMED = Clock()
 SamplingError.__module__ = "cheatrules.sampling"
 SamplingBudgetError.__module__ = "cheatrules.sampling"
 SamplingTimeoutError.__module__ = "cheatrules.sampling"
+SamplingUnprovenError.__module__ = "cheatrules.sampling"
 
 
 #: Where a copy of a card is, for the chain test: the sighting it last met; a
