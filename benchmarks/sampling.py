@@ -15,7 +15,13 @@ listed with their rules, game seed and depth). With ``--deep`` (200
 unless given) the games are 5- and 6-player English with two packs and
 random options that lengthen them (an extended window, jokers, ranks held,
 passes by consent), two views a game at decision 250 or later: the views
-where the search is weakest. For each it times one
+where the search is weakest. With ``--crowded`` (200 unless given) they are
+6- to 10-player English with two packs, cut at any depth. With ``--fuzz``
+(20,000 unless given) each game has a random option combination as in
+``--mixed``, a third of them with a ``HolderOf`` opening and a sixth two
+packs with compulsory discards: real views, so a plain
+:class:`~cheatrules.sampling.SamplingError` ("no game gives this view") on
+any of them is a false one (target 0). For each it times one
 ``sample()`` and the ``apply`` of a random legal action from the same state,
 and prints the failures (target 0; those where the search spent its budget,
 :class:`~cheatrules.sampling.SamplingBudgetError`, counted apart from views it
@@ -36,6 +42,7 @@ import sys
 import time
 
 import cheatrules as cr
+from cheatrules._sampler.solver import available as solver_available
 from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
 #: Seconds after which one sample is stopped and counted as a failure.
@@ -96,10 +103,39 @@ def deep_rules(rng: random.Random) -> tuple[cr.Rules, str]:
     return cr.english(players, decks=2, **options), f"english({players}, decks=2{words})"
 
 
+def fuzz_rules(rng: random.Random) -> tuple[cr.Rules, str]:
+    """A random combination as :func:`mixed_rules`, with HolderOf openings and two packs' fours."""
+    rules, call = mixed_rules(rng)
+    if rng.random() < 1 / 6:
+        try:
+            rules = rules.replace(
+                deck=cr.Deck(packs=2, ranks=rules.deck.ranks, jokers=rules.deck.jokers),
+                discards=cr.policies.AfterPickup(compulsory=True),
+            )
+            call += ", two packs, compulsory discards"
+        except cr.RulesError:
+            pass
+    if rng.random() < 1 / 3:
+        card = rng.choice(sorted(set(rules.deck.cards()), key=lambda each: each.key))
+        rules = rules.replace(opening=cr.policies.HolderOf(card))
+        call += f", opening=HolderOf({str(card)!r})"
+    return rules, call
+
+
+def crowded_rules(rng: random.Random) -> tuple[cr.Rules, str]:
+    """Six to ten players and two packs."""
+    players = rng.randint(6, 10)
+    return cr.english(players, decks=2), f"english({players}, decks=2)"
+
+
 def _rules(mode: str, seed: int) -> tuple[cr.Rules, str]:
     """The rules of game ``seed`` in ``mode``, and the call that makes them."""
     if mode == "mixed":
         return mixed_rules(random.Random(-1 - seed))
+    if mode == "fuzz":
+        return fuzz_rules(random.Random(-1 - seed))
+    if mode == "crowded":
+        return crowded_rules(random.Random(-1 - seed))
     if mode == "deep":
         return deep_rules(random.Random(-1 - seed))
     if mode == "two-packs":
@@ -121,12 +157,12 @@ def positions(count: int, mode: str = "plain") -> list[tuple[cr.GameState, str]]
     """
     states: list[tuple[cr.GameState, str]] = []
     seed = 0
-    cuts = 20 if mode in ("plain", "two-packs", "compulsory") else 5 if mode == "mixed" else 2
+    cuts = 20 if mode in ("plain", "two-packs", "compulsory") else 5 if mode in MIXED else 2
     least = 250 if mode == "deep" else 0
     while len(states) < count:
         rules, call = _rules(mode, seed)
         rng = random.Random(seed)
-        state = cr.deal(rules, seed=seed)
+        state = cr.deal(rules, seed=seed, dealer=seed % rules.players)
         game = [state]
         while not state.is_over and len(game) < 600:
             if state.phase is cr.Phase.CHALLENGE and rng.random() >= 0.25:
@@ -147,7 +183,7 @@ def main(count: int, mode: str = "plain") -> int:
     applies: list[float] = []
     samples: list[float] = []
     seconds: list[float] = []
-    failed = slow = spent = 0
+    failed = slow = spent = refused = 0
     lagging: list[str] = []
     failing: list[str] = []
     for number, (state, game) in enumerate(positions(count, mode)):
@@ -163,10 +199,14 @@ def main(count: int, mode: str = "plain") -> int:
         sampled = None
         try:
             sampled = sample(seen, rng)
-        except SamplingError as error:  # a plain one, "no game gives this view", is a defect
+        except SamplingError as error:  # a plain one, "no game gives this view", is false here
             failed += 1
             spent += isinstance(error, SamplingBudgetError)
-            failing.append(f"view {number} (seat {seat}, {len(seen.events)} events): {game}")
+            refused += not isinstance(error, SamplingBudgetError)
+            kind = type(error).__name__
+            failing.append(
+                f"view {number} (seat {seat}, {len(seen.events)} events), {kind}: {game}"
+            )
         except _TooLongError:
             slow += 1
             failing.append(f"view {number} (seat {seat}, {len(seen.events)} events): {game}")
@@ -189,12 +229,18 @@ def main(count: int, mode: str = "plain") -> int:
     median = statistics.median(samples) / apply
     p95 = samples[int(0.95 * len(samples))] / apply
     games = MODES[mode][1]
+    solver = "with the solver" if solver_available() else "without the solver"
     print(
-        f"{games}, positions {count}: failures {failed} (budget spent {spent}),"
-        f" stopped after {LIMIT} s {slow}"
+        f"{games}, positions {count}, {solver}: failures {failed} (budget or time spent {spent},"
+        f" a real view called impossible {refused}: target 0), stopped after {LIMIT} s {slow}"
     )
-    print(f"sample / apply: median {median:.0f}x (target <= 50x), 95th percentile {p95:.0f}x")
-    print(f"slowest sample {samples[-1]:.2f} s; median apply {apply * 1e6:.1f} us")
+    print(f"sample / apply: median {median:.0f}x (target <= 40x), 95th percentile {p95:.0f}x")
+    p99 = samples[min(len(samples) - 1, int(0.99 * len(samples)))]
+    print(
+        f"sample: median {statistics.median(samples) * 1e3:.1f} ms, 99th percentile"
+        f" {p99 * 1e3:.0f} ms (target <= 100 ms), slowest {samples[-1]:.2f} s (target <= 2 s);"
+        f" median apply {apply * 1e6:.1f} us"
+    )
     again = statistics.median(seconds) / apply if seconds else float("nan")
     print(f"a second sample of the same view: median {again:.0f}x")
     if lagging:
@@ -211,7 +257,12 @@ MODES = {
     "compulsory": (200, "3-/4-player English and Verish', compulsory discards"),
     "mixed": (400, "random option combinations"),
     "deep": (200, "5-/6-player English, two packs, decision 250 or later"),
+    "crowded": (200, "6- to 10-player English, two packs"),
+    "fuzz": (20000, "random option combinations, HolderOf openings, two packs' fours"),
 }
+
+#: The modes whose every game has rules of its own.
+MIXED = ("mixed", "fuzz")
 
 
 if __name__ == "__main__":

@@ -555,8 +555,8 @@ class SamplingBot:
 
     Raises:
         RulesError: ``samples`` is not a whole number of at least 1,
-            ``doubt`` not a number from 0 to 1, or ``fallback`` is not an
-            agent.
+            ``doubt`` not a number from 0 to 1, ``timeout`` not a number of
+            seconds above 0, or ``fallback`` is not an agent.
 
     >>> import cheatrules as cr
     >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣ 6♣", "A♠ A♦ A♥", "Q♥ 8♣"])
@@ -572,6 +572,9 @@ class SamplingBot:
     fallback: CountingBot = attrs.field(factory=CountingBot, validator=_is_agent)
     #: The bar with an empty pile, the chance of an honest declarer below which it challenges.
     doubt: float = attrs.field(default=0.1, validator=_checks.number(0, 1))
+    #: The most seconds of wall clock each sample may take; a world not found by then is
+    #: left out (see :func:`~cheatrules.sampling.sample`'s ``timeout``).
+    timeout: float = attrs.field(default=0.1, validator=_checks.number(0, above=True))
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """Challenge or not, as the class describes; every other decision is the fallback's.
@@ -607,7 +610,7 @@ class SamplingBot:
         bar = self.doubt / (1 + pile / self.fallback.pile_scale)
         if _honest_odds(observation, known) >= bar:
             return False
-        honest = _sampled_honesty(observation, rng, self.samples)
+        honest = _sampled_honesty(observation, rng, self.samples, self.timeout)
         return honest is not None and honest < bar
 
 
@@ -637,12 +640,14 @@ def _could_be_honest(world: GameState, claim: Claim) -> bool:
     return jokers and any(card.rank is Rank.JOKER for card in hand)
 
 
-def _sampled_honesty(seen: Observation, rng: random.Random, samples: int) -> float | None:
+def _sampled_honesty(
+    seen: Observation, rng: random.Random, samples: int, timeout: float
+) -> float | None:
     """The weighted share of sampled worlds where the declarer could have told the truth.
 
     A world where it could not counts as a lie, weighed by how likely a liar
     is to claim that many cards (:func:`_stretch`); ``None`` when no world
-    was found within the budget.
+    was found within the budget and ``timeout`` (seconds a sample).
     """
     claim = seen.last_claim
     assert claim is not None
@@ -650,7 +655,7 @@ def _sampled_honesty(seen: Observation, rng: random.Random, samples: int) -> flo
     honest = lies = 0.0
     for _ in range(samples):
         try:
-            world = sample(seen, rng, budget=budget)
+            world = sample(seen, rng, budget=budget, timeout=timeout)
         except SamplingError:
             continue
         if _could_be_honest(world, claim):

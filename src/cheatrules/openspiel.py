@@ -70,6 +70,7 @@ from cheatrules.variants import REWARDS, VARIANTS, Variant, reward_scheme
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "RESAMPLE_SECONDS",
     "REWARDS",
     "CheatGame",
     "CheatState",
@@ -77,6 +78,12 @@ __all__ = [
     "VerishGame",
     "rules_from_parameters",
 ]
+
+#: The most seconds :meth:`CheatState.resample_from_infostate` waits for a sample (the
+#: ``timeout`` it gives :func:`cheatrules.sampling.sample`). IS-MCTS resamples at every
+#: simulation: with the ``cheatrules[solver]`` extra a sample takes milliseconds, and the
+#: slowest of the benchmarks' views well under this.
+RESAMPLE_SECONDS = 2.0
 
 #: The policy families a game takes by name; ``"default"`` keeps the game's own choice.
 POLICY_PARAMETERS = tuple(NAMED_POLICIES)
@@ -379,6 +386,12 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         [0, 1)). The new state has the same information state for
         ``player_id``; it carries no OpenSpiel action history
         (``history()`` is empty), but the same :attr:`steps`.
+
+        Raises:
+            SamplingTimeoutError: no game found in :data:`RESAMPLE_SECONDS`
+                (with the ``cheatrules[solver]`` extra, a view that takes so
+                long is rare; see the seat-view guide).
+
         """
         seed = int(probability_sampler() * 2**26) << 26 | int(probability_sampler() * 2**26)
         rng = random.Random(seed)
@@ -389,7 +402,7 @@ class CheatState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
             undealt.subtract(dealt)
             resampled = _Node(None, dealt=dealt, undealt=tuple(sorted(undealt.elements())))
         else:
-            game = sample(node.game.observe(player_id), rng)
+            game = sample(node.game.observe(player_id), rng, timeout=RESAMPLE_SECONDS)
             resampled = attrs.evolve(node, game=game)
         return CheatState(self.get_game(), resampled)
 
