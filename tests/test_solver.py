@@ -1,4 +1,4 @@
-"""The sampler's exact engine: a view's hidden cards as a CP-SAT model (``cheatrules[solver]``).
+"""The sampler's exact engine: a view's hidden cards as an integer program (``cheatrules[solver]``).
 
 Every constraint of the model is one no real game breaks, so the solver
 never calls a real view impossible; and every world it gives is one the

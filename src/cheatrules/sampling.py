@@ -219,7 +219,7 @@ def sample(
 
 
 #: With the solver: the passes over the log the search may replay before the solver takes over.
-_SEARCH_PASSES = 32
+_SEARCH_PASSES = 8
 
 #: With the solver and no timeout: the seconds the solver may take.
 _SOLVER_SECONDS = 60.0
@@ -237,23 +237,21 @@ def _search(
 def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> GameState | None:
     """A game the solver finds, replayed through the engine; ``None`` where it proves none exists.
 
-    A world the engine refuses (a policy of one's own decided something the
-    model does not say) is excluded and the solver asked again.
+    Where the engine refuses a world (a policy of one's own decided
+    something the model does not say), the solver is asked again, with
+    another objective.
 
     Raises:
         SamplingTimeoutError: the ``clock`` ran out before an answer.
         SamplingBudgetError: the engine refused every world the solver gave.
 
     """
-    refused: list[_solver.World] = []
     for _ in range(_REFUSALS):
         left = clock.remaining()
         seconds = _SOLVER_SECONDS if left is None else left
         if seconds <= 0:
             break
-        world = _solver.solve(
-            seen.rules, seen.seat, plan.events, rng, seconds, refused, seen.to_move
-        )
+        world = _solver.solve(seen.rules, seen.seat, plan.events, rng, seconds, seen.to_move)
         if world == _solver.INFEASIBLE:
             return None
         if not isinstance(world, _solver.World):
@@ -269,7 +267,6 @@ def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> 
         )
         if state is not None:
             return state
-        refused.append(world)
     if clock.timeout is not None:
         raise SamplingTimeoutError(clock.timeout, seen.seat, len(plan.events), 0)
     raise SamplingBudgetError(0, seen.seat, len(plan.events))

@@ -1,31 +1,33 @@
-"""A view's hidden cards as a constraint model, solved exactly by OR-Tools' CP-SAT.
+"""A view's hidden cards as an integer program, solved exactly by HiGHS (through SciPy).
 
-The optional extra ``cheatrules[solver]`` installs OR-Tools. The model
-counts, for every kind of card, how many copies each place holds: each
-other seat's hand at the deal, the cards set aside, each place of the stock,
-the deck's cards nobody was dealt, and each group another seat laid. A
-hand's count of a card after each thing that moves it (a play, a pickup, a
-draw, a discard) is a variable of its own that may not go below zero, so a
-group takes only cards its player held. The facts of the seat's log are
-constraints: the seat's own cards, the cards a check turned over (all of a
-group, or at least those), the cards of a pile the seat took, its own
-draws, the fours set aside (the lowest copies of their rank, as the engine
-takes them) and, where the rules set fours aside unasked, that a taker
-holds no other four. A :class:`~cheatrules.policies.HolderOf` opening
-adds who held its card at the deal.
+The optional extra ``cheatrules[solver]`` installs SciPy, whose
+:func:`scipy.optimize.milp` runs the HiGHS solver. The model counts, for
+every kind of card, how many copies each place holds: each other seat's
+hand at the deal, the cards set aside, each place of the stock, the deck's
+cards nobody was dealt, and each group another seat laid. A hand's counts
+after each thing that takes cards out of it (a play, a discard) are
+variables of their own, which may not go below zero, so a group takes only
+cards its player held; and they add up to the hand's size, a public fact.
+The facts of the seat's log are constraints: the seat's own cards, the
+cards a check turned over (all of a group, or at least those), the cards of
+a pile the seat took, its own draws, the fours set aside (the lowest copies
+of their rank, as the engine takes them) and, where the rules set fours
+aside unasked, that a taker holds no other four. A
+:class:`~cheatrules.policies.HolderOf` opening adds who held its card at
+the deal.
 
-Every constraint is one no real game can break, so when the solver proves
-the model infeasible, no game gives the view: that is the proof behind a
+Every constraint is one no real game breaks, so when the solver proves the
+program infeasible, no game gives the view: that is the proof behind a
 plain :class:`~cheatrules.sampling.SamplingError`. A solution is only a
 candidate: the sampler replays it through the engine, which has the last
 word (a policy of one's own may decide something the model does not say,
-an opening say), and asks again, with another seed, where the engine
+an opening say), and asks again, with another objective, where the engine
 disagrees.
 
-The solver's answer is randomized by its seed and by a hint: a deal of the
-unseen cards drawn at random, which the solver starts from. It is not
-uniform over the games the seat cannot tell apart (see the seat-view guide
-for how far from it).
+Each call gives the program a random objective over the cards dealt (the
+solver's answer is a corner of what the view allows, and the objective
+picks which corner). It is not uniform over the games the seat cannot tell
+apart: the seat-view guide says how far from it.
 """
 
 from __future__ import annotations
@@ -38,12 +40,12 @@ from typing import Any
 import attrs
 
 from cheatrules._sampler.plan import fours_checks
-from cheatrules.cards import Card
+from cheatrules.cards import Card, Rank
 from cheatrules.events import Dealt, Discarded, Drew, Event, PileTaken, Played, Revealed
 from cheatrules.policies.dealing import HolderOf
 from cheatrules.rules import Rules
 
-__all__ = ["INFEASIBLE", "UNKNOWN", "World", "solve"]
+__all__ = ["INFEASIBLE", "UNKNOWN", "World", "available", "solve"]
 
 #: The solver proved that no game gives the view.
 INFEASIBLE = "infeasible"
@@ -66,148 +68,237 @@ class World:
 
 
 def available() -> bool:
-    """Whether OR-Tools is installed (the ``cheatrules[solver]`` extra)."""
+    """Whether SciPy is installed (the ``cheatrules[solver]`` extra)."""
     try:
-        import ortools.sat.python.cp_model  # noqa: F401
+        import scipy.optimize  # noqa: F401
     except ImportError:
         return False
     return True
 
 
+#: An amount of one kind of card: a linear sum of variables (column: coefficient) and a number.
+_Amount = tuple[dict[int, int], int]
+_ZERO: _Amount = ({}, 0)
+
+
+def _sum(*amounts: _Amount, sign: int = 1) -> _Amount:
+    """The first amount plus ``sign`` times each of the others."""
+    terms: dict[int, int] = dict(amounts[0][0])
+    constant = amounts[0][1]
+    for terms_of, constant_of in amounts[1:]:
+        for column, coefficient in terms_of.items():
+            terms[column] = terms.get(column, 0) + sign * coefficient
+        constant += sign * constant_of
+    return terms, constant
+
+
+class _Program:
+    """Integer variables and linear constraints, gathered for :func:`scipy.optimize.milp`."""
+
+    def __init__(self) -> None:
+        self.low: list[int] = []
+        self.high: list[int] = []
+        self.row_low: list[float] = []
+        self.row_high: list[float] = []
+        self.entries: tuple[list[int], list[int], list[int]] = ([], [], [])
+        self.impossible = False
+
+    def variable(self, high: int) -> _Amount:
+        """A new whole number from 0 to ``high``, as an amount."""
+        self.low.append(0)
+        self.high.append(high)
+        return {len(self.high) - 1: 1}, 0
+
+    def between(self, amount: _Amount, low: float, high: float) -> None:
+        """``low <= amount <= high``."""
+        terms, constant = amount
+        terms = {column: value for column, value in terms.items() if value}
+        if not terms:
+            self.impossible |= not low <= constant <= high
+            return
+        row = len(self.row_low)
+        rows, columns, values = self.entries
+        for column, value in terms.items():
+            rows.append(row)
+            columns.append(column)
+            values.append(value)
+        self.row_low.append(low - constant)
+        self.row_high.append(high - constant)
+
+    def equal(self, amount: _Amount, value: int) -> None:
+        self.between(amount, value, value)
+
+    def solve(self, objective: list[float], seconds: float) -> list[int] | str:
+        """A solution, :data:`INFEASIBLE` or :data:`UNKNOWN`."""
+        import numpy
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import coo_array
+
+        if self.impossible:
+            return INFEASIBLE
+        count = len(self.high)
+        constraints = []
+        if self.row_low:
+            rows, columns, values = self.entries
+            matrix = coo_array((values, (rows, columns)), shape=(len(self.row_low), count))
+            constraints.append(LinearConstraint(matrix.tocsr(), self.row_low, self.row_high))
+        result = milp(
+            numpy.asarray(objective, dtype=float),
+            integrality=numpy.ones(count),
+            bounds=Bounds(self.low, self.high),
+            constraints=constraints,
+            options={"disp": False, "time_limit": max(seconds, 0.001)},
+        )
+        if result.status == 0 and result.x is not None:
+            return [round(value) for value in result.x]
+        if result.status == 2:
+            return INFEASIBLE
+        return UNKNOWN
+
+
 class _Model:
-    """The model of one view, built event by event."""
+    """The program of one view, built event by event."""
 
     def __init__(
         self, rules: Rules, seat: int, events: Sequence[Event], to_move: int | None
     ) -> None:
-        from ortools.sat.python import cp_model
-
-        self.cp = cp_model
-        self.model = cp_model.CpModel()
+        self.program = _Program()
         self.rules = rules
         self.seat = seat
         self.events = events
+        self.to_move = to_move
         deck = rules.deck
         self.kinds: list[Card] = sorted(set(deck.cards()), key=lambda card: card.key)
         self.copies = {card: deck.card_copies(card) for card in self.kinds}
         dealt = events[0]
         assert isinstance(dealt, Dealt)
         self.dealt = dealt
-        self.deal: dict[int, dict[Card, Any]] = {}
-        self.hands: dict[int, dict[Card, Any]] = {}
-        self.stock: list[dict[Card, Any]] = []
-        self.plays: dict[int, dict[Card, Any]] = {}
-        self.to_move = to_move
+        self.sizes = list(dealt.hand_sizes)
+        self.deal: dict[int, dict[Card, _Amount]] = {}
+        self.hands: dict[int, dict[Card, _Amount]] = {}
+        self.plays: dict[int, dict[Card, _Amount]] = {}
         self._build()
 
-    # -- variables ------------------------------------------------------------------
-
-    def _counts(
-        self, name: str, total: int | None = None, most: int | None = None
-    ) -> dict[Card, Any]:
+    def _counts(self, total: int | None = None, most: int | None = None) -> dict[Card, _Amount]:
         """A count of each kind of card, up to its copies (or ``most``), adding up to ``total``."""
-        model = self.model
+        program = self.program
         counts = {
-            card: model.new_int_var(0, min(self.copies[card], self._most(most)), f"{name}:{card}")
+            card: program.variable(
+                self.copies[card] if most is None else min(most, self.copies[card])
+            )
             for card in self.kinds
         }
         if total is not None:
-            model.add(sum(counts.values()) == total)
+            program.equal(_sum(_ZERO, *counts.values()), total)
         return counts
 
-    @staticmethod
-    def _most(most: int | None) -> int:
-        return 1 << 30 if most is None else most
-
-    def _moved(self, seat: int, change: dict[Card, Any], sign: int, name: str) -> None:
-        """``seat``'s hand after ``change`` comes in (``sign`` 1) or goes out (-1): new counts."""
+    def _in(self, seat: int, change: dict[Card, _Amount]) -> None:
+        """Cards ``change`` come into ``seat``'s hand (a sum, no new variable)."""
         hand = self.hands[seat]
-        after = self._counts(name)
+        self.hands[seat] = {card: _sum(hand[card], change.get(card, _ZERO)) for card in self.kinds}
+
+    def _out(self, seat: int, change: dict[Card, _Amount], count: int) -> None:
+        """``count`` cards, ``change``, leave ``seat``'s hand: new counts, none below zero.
+
+        The hand's new counts add up to its size, a public fact: said
+        outright, it lets the solver reason about the hand as a whole.
+        """
+        hand = self.hands[seat]
+        self.sizes[seat] -= count
+        after = self._counts(self.sizes[seat])
         for card in self.kinds:
-            moved = change.get(card, 0)
-            self.model.add(after[card] == hand[card] + sign * moved)
+            moved = change.get(card, _ZERO)
+            # after = hand - moved
+            self.program.equal(_sum(_sum(after[card], hand[card], sign=-1), moved), 0)
         self.hands[seat] = after
 
-    # -- the model ------------------------------------------------------------------
-
     def _build(self) -> None:
-        model = self.model
+        program = self.program
         dealt = self.dealt
         me = self.seat
         mine = Counter(dealt.hands[me])
         for seat, size in enumerate(dealt.hand_sizes):
             if seat != me:
-                self.deal[seat] = self._counts(f"deal {seat}", size)
+                self.deal[seat] = self._counts(size)
                 self.hands[seat] = self.deal[seat]
-        self.aside = self._counts("aside", dealt.set_aside_count)
-        self.stock = [self._counts(f"stock {place}", 1) for place in range(dealt.stock_count)]
+        self.aside = self._counts(dealt.set_aside_count)
+        self.stock = [self._counts(1) for _ in range(dealt.stock_count)]
         unused = self.rules.deck.size - sum(dealt.hand_sizes)
         unused -= dealt.set_aside_count + dealt.stock_count
-        self.unused = self._counts("unused", unused)
+        self.unused = self._counts(unused)
         for card in self.kinds:
-            placed = [self.deal[seat][card] for seat in self.deal]
-            placed += [self.aside[card], self.unused[card], *(place[card] for place in self.stock)]
-            model.add(sum(placed) + mine[card] == self.copies[card])
+            places = [self.deal[seat][card] for seat in self.deal]
+            places += [self.aside[card], self.unused[card], *(place[card] for place in self.stock)]
+            program.equal(_sum(_ZERO, *places), self.copies[card] - mine[card])
         self._opening()
         self._follow()
 
     def _follow(self) -> None:
         me = self.seat
         # Each group on the table: its counts (the seat's own cards, or variables) and size.
-        table: list[tuple[dict[Card, Any], int]] = []
+        table: list[tuple[dict[Card, _Amount], int]] = []
         drawn = 0
-        checks = _fours_checks(self.rules, self.events)
+        checks = {
+            after: (taker, ranks) for after, (_, taker, ranks) in _checks(self.rules, self.events)
+        }
         for index, event in enumerate(self.events):
             if isinstance(event, Played):
                 if event.seat == me:
-                    table.append((dict(Counter(event.cards)), event.count))
+                    known = Counter(event.cards)
+                    table.append(({card: ({}, known[card]) for card in known}, event.count))
                 else:
-                    group = self._counts(f"group {index}", event.count, event.count)
+                    group = self._counts(event.count, event.count)
                     self.plays[index] = group
                     table.append((group, event.count))
-                    self._moved(event.seat, group, -1, f"after {index}")
+                    self._out(event.seat, group, event.count)
             elif isinstance(event, Revealed):
                 self._revealed(event, table[-2 if event.earlier else -1])
             elif isinstance(event, PileTaken):
                 taken, table = table[: event.groups], table[event.groups :]
-                self._taken(index, event, taken)
+                self._taken(event, taken)
             elif isinstance(event, Drew):
                 places = self.stock[drawn : drawn + event.count]
                 drawn += event.count
+                came = {
+                    card: _sum(_ZERO, *(place[card] for place in places)) for card in self.kinds
+                }
                 if event.seat == me:
-                    for card, count in Counter(event.cards).items():
-                        self.model.add(sum(place[card] for place in places) == count)
+                    seen = Counter(event.cards)
+                    for card in self.kinds:
+                        self.program.equal(came[card], seen[card])
                 else:
-                    came = {card: sum(place[card] for place in places) for card in self.kinds}
-                    self._moved(event.seat, came, 1, f"after {index}")
+                    self.sizes[event.seat] += event.count
+                    self._in(event.seat, came)
             elif isinstance(event, Discarded) and event.cards and event.seat != me:
                 self._lowest(event)
-                self._moved(event.seat, dict(Counter(event.cards)), -1, f"after {index}")
+                gone = Counter(event.cards)
+                self._out(event.seat, {card: ({}, gone[card]) for card in gone}, len(event.cards))
             if index in checks and checks[index][0] != me:
                 self._no_other_four(*checks[index])
 
-    def _revealed(self, event: Revealed, laid: tuple[dict[Card, Any], int]) -> None:
+    def _revealed(self, event: Revealed, laid: tuple[dict[Card, _Amount], int]) -> None:
         if event.seat == self.seat:
             return  # the seat's own group: known
         group, size = laid
         shown = Counter(event.cards)
-        whole = len(event.cards) == size
         for card in self.kinds:
-            if whole:
-                self.model.add(group[card] == shown[card])
+            if len(event.cards) == size:  # the whole group
+                self.program.equal(group[card], shown[card])
             elif shown[card]:
-                self.model.add(group[card] >= shown[card])
+                self.program.between(group[card], shown[card], self.copies[card])
 
-    def _taken(
-        self, index: int, event: PileTaken, taken: list[tuple[dict[Card, Any], int]]
-    ) -> None:
-        pile = {card: sum(group.get(card, 0) for group, _ in taken) for card in self.kinds}
+    def _taken(self, event: PileTaken, taken: list[tuple[dict[Card, _Amount], int]]) -> None:
+        pile = {
+            card: _sum(_ZERO, *(group.get(card, _ZERO) for group, _ in taken))
+            for card in self.kinds
+        }
         if event.seat == self.seat:
             seen = Counter(event.cards)
             for card in self.kinds:
-                self.model.add(pile[card] == seen[card])
+                self.program.equal(pile[card], seen[card])
         else:
-            self._moved(event.seat, pile, 1, f"after {index}")
+            self.sizes[event.seat] += event.count
+            self._in(event.seat, pile)
 
     def _lowest(self, event: Discarded) -> None:
         """The fours set aside are the lowest copies of their rank in the hand (the engine's)."""
@@ -217,21 +308,20 @@ class _Model:
             kinds = [card for card in self.kinds if card.rank is rank]
             highest = max(index for index, card in enumerate(kinds) if gone[card])
             for card in kinds[:highest]:
-                self.model.add(hand[card] == gone[card])
+                self.program.equal(hand[card], gone[card])
 
-    def _no_other_four(self, taker: int, ranks: tuple[Any, ...]) -> None:
+    def _no_other_four(self, taker: int, ranks: tuple[Rank, ...]) -> None:
         """Fours set aside unasked: the taker then held exactly the fours it set aside."""
         hand = self.hands[taker]
         times = Counter(ranks)
         for rank in self.rules.deck.ranks:
-            held = sum(hand[card] for card in self.kinds if card.rank is rank)
-            self.model.add(held >= 4 * times[rank])
-            self.model.add(held <= 4 * times[rank] + 3)
+            held = _sum(_ZERO, *(hand[card] for card in self.kinds if card.rank is rank))
+            self.program.between(held, 4 * times[rank], 4 * times[rank] + 3)
 
     def _opening(self) -> None:
         """A :class:`HolderOf` opening: the first seat from the dealer's left holding its card."""
         opening = self.rules.opening
-        if not isinstance(opening, HolderOf):
+        if not isinstance(opening, HolderOf) or opening.card not in self.copies:
             return
         # The seat of the first decision: the first event's after the deal, or
         # the seat to move in a view of the deal alone.
@@ -239,65 +329,48 @@ class _Model:
         if opener is None:
             return
         card = opening.card
+        copies = self.copies[card]
         players = self.rules.players
         dealer = self.dealt.dealer
         order = [(dealer + step) % players for step in range(1, players + 1)]
         held = {seat: self._held_at_deal(seat, card) for seat in order}
         before = order[: order.index(opener)]
         for seat in before:
-            self.model.add(held[seat] == 0)
+            self.program.equal(held[seat], 0)
         if before:
-            self.model.add(held[opener] >= 1)
+            self.program.between(held[opener], 1, copies)
             return
-        # The dealer's left opens: it holds the card, or nobody does.
-        holds = self.model.new_bool_var("opener holds")
-        self.model.add(held[opener] >= 1).only_enforce_if(holds)
-        self.model.add(held[opener] == 0).only_enforce_if(holds.negated())
+        # The dealer's left opens: it holds the card (holds = 1), or nobody does.
+        holds = self.program.variable(1)
+        self.program.between(_sum(held[opener], holds, sign=-1), 0, copies)
+        self.program.between(_sum(held[opener], _scaled(holds, copies), sign=-1), -copies, 0)
         for seat in order[1:]:
-            self.model.add(held[seat] == 0).only_enforce_if(holds.negated())
+            self.program.between(_sum(held[seat], _scaled(holds, copies), sign=-1), -copies, 0)
 
-    def _held_at_deal(self, seat: int, card: Card) -> Any:
+    def _held_at_deal(self, seat: int, card: Card) -> _Amount:
         if seat == self.seat:
-            return Counter(self.dealt.hands[seat])[card]
-        return self.deal[seat][card] if card in self.copies else 0
+            return {}, Counter(self.dealt.hands[seat])[card]
+        return self.deal[seat][card]
 
-    # -- solving ----------------------------------------------------------------------
+    # -- the answer -----------------------------------------------------------------
 
-    def exclude(self, world: World) -> None:
-        """Ask for a world whose deal or plays differ from ``world``'s somewhere."""
-        model = self.model
-        differs = []
-        pairs = [(self.deal[seat], Counter(world.hands[seat])) for seat in self.deal]
-        pairs += [(self.plays[index], Counter(cards)) for index, cards in world.plays]
-        for counts, chosen in pairs:
-            for card in self.kinds:
-                other = model.new_bool_var("")
-                model.add(counts[card] != chosen[card]).only_enforce_if(other)
-                differs.append(other)
-        model.add_bool_or(differs)
+    def objective(self, rng: random.Random) -> list[float]:
+        """A random weight for each count of the deal: which of the corners the solver gives."""
+        weights = [0.0] * len(self.program.high)
+        for counts in self.deal.values():
+            for terms, _ in counts.values():
+                for column in terms:
+                    weights[column] = rng.random()
+        return weights
 
-    def hint(self, rng: random.Random) -> None:
-        """Start the solver from the unseen cards dealt at random (a hint, not a constraint)."""
-        unseen: list[Card] = []
-        mine = Counter(self.dealt.hands[self.seat])
-        for card in self.kinds:
-            unseen += [card] * (self.copies[card] - mine[card])
-        rng.shuffle(unseen)
-        start = 0
-        for seat in sorted(self.deal):
-            size = self.dealt.hand_sizes[seat]
-            dealt = Counter(unseen[start : start + size])
-            start += size
-            for card in self.kinds:
-                self.model.add_hint(self.deal[seat][card], dealt[card])
+    def world(self, values: list[int]) -> World:
+        """The candidate game a solution gives."""
 
-    def world(self, solver: Any) -> World:
-        """The candidate game the solver's answer gives."""
-
-        def cards(counts: dict[Card, Any]) -> tuple[Card, ...]:
+        def cards(counts: dict[Card, _Amount]) -> tuple[Card, ...]:
             chosen: list[Card] = []
             for card in self.kinds:
-                chosen += [card] * solver.value(counts[card])
+                terms, constant = counts[card]
+                chosen += [card] * (constant + sum(values[c] * k for c, k in terms.items()))
             return tuple(chosen)
 
         hands = [
@@ -309,11 +382,14 @@ class _Model:
         return World(tuple(hands), cards(self.aside), stock, plays)
 
 
-def _fours_checks(rules: Rules, events: Sequence[Event]) -> dict[int, tuple[int, tuple[Any, ...]]]:
-    """Where fours are set aside unasked: after which event, the taker, and the ranks set aside."""
-    if not rules.discards.compulsory:
-        return {}
-    return {after: (taker, ranks) for after, (_, taker, ranks) in fours_checks(events).items()}
+def _scaled(amount: _Amount, factor: int) -> _Amount:
+    terms, constant = amount
+    return {column: factor * value for column, value in terms.items()}, factor * constant
+
+
+def _checks(rules: Rules, events: Sequence[Event]) -> list[tuple[int, tuple[int, int, Any]]]:
+    """Where fours are set aside unasked (:func:`~cheatrules._sampler.plan.fours_checks`)."""
+    return list(fours_checks(events).items()) if rules.discards.compulsory else []
 
 
 def solve(
@@ -322,29 +398,16 @@ def solve(
     events: Sequence[Event],
     rng: random.Random,
     seconds: float,
-    cuts: Sequence[World] = (),
     to_move: int | None = None,
 ) -> World | str:
     """A candidate world for the view, or :data:`INFEASIBLE` (proved), or :data:`UNKNOWN`.
 
     ``seat``'s view is its log, ``events``, and the seat to move now,
-    ``to_move``. ``cuts`` are worlds the engine refused: the solver is asked
-    for another.
+    ``to_move``. ``rng`` draws the objective that picks the world; the same
+    view and ``rng`` state give the same world.
     """
     model = _Model(rules, seat, events, to_move)
-    for world in cuts:
-        model.exclude(world)
-    model.hint(rng)
-    cp_model = model.cp
-    solver = cp_model.CpSolver()
-    parameters = solver.parameters
-    parameters.max_time_in_seconds = max(seconds, 0.001)
-    parameters.num_workers = 1  # the same view and seed give the same world
-    parameters.random_seed = rng.randrange(1 << 30)
-    parameters.randomize_search = True
-    status = solver.solve(model.model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return model.world(solver)
-    if status == cp_model.INFEASIBLE:
-        return INFEASIBLE
-    return UNKNOWN
+    values = model.program.solve(model.objective(rng), seconds)
+    if isinstance(values, str):
+        return values
+    return model.world(values)
