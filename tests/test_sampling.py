@@ -16,6 +16,7 @@ import cheatrules as cr
 from cheatrules import _persistent, sampling
 from cheatrules._sampler import plan as _sampling_plan
 from cheatrules._sampler import search as _sampling_search
+from cheatrules._sampler import solver as _solver
 from cheatrules.sampling import (
     SamplingBudgetError,
     SamplingError,
@@ -257,7 +258,7 @@ def test_a_copy_the_seat_draws_later_is_its_own_to_lay() -> None:
 @pytest.fixture
 def no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sampler as it works without the ``cheatrules[solver]`` extra: the search alone."""
-    monkeypatch.setattr(sampling._solver, "available", lambda: False)
+    monkeypatch.setattr(_solver, "available", lambda: False)
 
 
 @pytest.mark.usefixtures("no_solver")
@@ -447,7 +448,7 @@ def test_a_real_view_the_search_alone_refused_samples_with_every_seed(name: str)
 @pytest.mark.usefixtures("no_solver")
 def test_without_the_solver_such_a_view_is_never_called_impossible(name: str) -> None:
     seen = FALSELY_REFUSED[name]().observe(0)
-    outcomes = []
+    outcomes: list[object] = []
     for seed in range(10):
         try:
             outcomes.append(sample(seen, random.Random(seed), timeout=30).observe(0) == seen)

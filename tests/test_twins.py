@@ -19,6 +19,7 @@ import cheatrules as cr
 from cheatrules import sampling
 from cheatrules._sampler import plan as _sampling_plan
 from cheatrules._sampler import search as _sampling_search
+from cheatrules._sampler import solver as _solver
 from cheatrules._sampler import twins as _twins
 from cheatrules._sampler.matching import contested, matched, routed
 from cheatrules.cards import Deck, Rank
@@ -318,7 +319,7 @@ def test_a_view_with_copies_whose_searches_run_out_of_work_says_so(
     # Both searches take turns; a budget too small for either is spent and
     # the error says so (not that the view contradicts itself). Without the
     # solver, which would take over from a spent search.
-    monkeypatch.setattr(cr.sampling._solver, "available", lambda: False)
+    monkeypatch.setattr(_solver, "available", lambda: False)
     seen = _sweep_position(cr.english(5, decks=2, window="extended"), seed=1155, depth=325)
     with pytest.raises(SamplingBudgetError, match="work budget"):
         sample(seen.observe(2), random.Random(0), budget=10)
