@@ -355,13 +355,8 @@ class _Model:
     # -- the answer -----------------------------------------------------------------
 
     def objective(self, rng: random.Random) -> list[float]:
-        """A random weight for each count of the deal: which of the corners the solver gives."""
-        weights = [0.0] * len(self.program.high)
-        for counts in self.deal.values():
-            for terms, _ in counts.values():
-                for column in terms:
-                    weights[column] = rng.random()
-        return weights
+        """A random weight, of either sign, for every count: which corner the solver gives."""
+        return [rng.uniform(-1, 1) for _ in self.program.high]
 
     def world(self, values: list[int]) -> World:
         """The candidate game a solution gives."""
