@@ -21,6 +21,10 @@ outcomes replay ``cr.deal(rules, seed=...)``), the same random choices,
 so both play the same games decision for decision; the deal is not timed.
 Target: at most 1.5 times.
 
+:func:`resample_cost`: ``resample_from_infostate`` at random moments of
+random games of eleven configurations (one and two packs, compulsory
+discards, Verish' Ne Verish'); target: no call past 2 s.
+
 :func:`information_state_string_cost`: the time of
 ``information_state_string(player)`` at every decision of random games
 (IS-MCTS and the tabular solvers key their tables on it), against the
@@ -42,6 +46,7 @@ adapters.information_state_string_cost()"``).
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -324,12 +329,74 @@ def information_state_string_cost(rounds: int = 3) -> None:
         )
 
 
+#: The games :func:`resample_cost` samples from: eleven configurations, one and two packs.
+RESAMPLE_GAMES = (
+    "python_cheat(players=3)",
+    "python_cheat(players=4)",
+    "python_cheat(players=5,deck=104)",
+    "python_cheat(players=6,deck=104)",
+    "python_cheat(players=4,check=one-card)",
+    "python_cheat(players=4,window=extended)",
+    "python_cheat(players=4,deck=104,discards=compulsory)",
+    "python_verish(players=3)",
+    "python_verish(players=4)",
+    "python_verish(players=4,deck=52)",
+    "python_verish(players=5,deck=52)",
+)
+
+
+def resample_cost(calls: int = 1100) -> None:
+    """Time ``resample_from_infostate`` at random moments of random games of every configuration.
+
+    Target: no call waits more than 2 s (``RESAMPLE_SECONDS``); prints the
+    median, 95th and 99th percentiles and the slowest, and any call that
+    raised.
+    """
+    times: list[float] = []
+    raised: list[str] = []
+    seed = 0
+    names = list(RESAMPLE_GAMES)
+    while len(times) + len(raised) < calls:
+        name = names[seed % len(names)]
+        game = pyspiel.load_game(name)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        stop = rng.randrange(1, 600)
+        steps = 0
+        while not state.is_terminal() and steps < stop:
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        if not state.is_terminal() and not state.is_chance_node():
+            player = rng.randrange(game.num_players())
+            start = time.perf_counter()
+            try:
+                state.resample_from_infostate(player, rng.random)
+                times.append(time.perf_counter() - start)
+            except cr.sampling.SamplingError as error:
+                raised.append(f"{name}, seed {seed}: {type(error).__name__}")
+        seed += 1
+    times.sort()
+    p95, p99 = (times[int(share * len(times))] * 1e3 for share in (0.95, 0.99))
+    print(
+        f"resample_from_infostate, {len(times)} calls over {len(names)} configurations:"
+        f" median {statistics.median(times) * 1e3:.1f} ms, 95th percentile {p95:.0f} ms,"
+        f" 99th {p99:.0f} ms, slowest {times[-1]:.2f} s (target <= 2 s); raised {len(raised)}"
+    )
+    for line in raised:
+        print(f"  raised: {line}")
+
+
 def main() -> None:
     """Run every adapter's measurement."""
     pettingzoo_overhead()
     gymnasium_overhead()
     openspiel_overhead()
     information_state_string_cost()
+    resample_cost()
 
 
 if __name__ == "__main__":
