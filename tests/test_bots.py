@@ -257,7 +257,7 @@ def test_the_sampling_bot_doubts_a_claim_no_sampled_world_lets_be_honest(
 ) -> None:
     # Every sampled world is the real game, where seat 0 held no Ace.
     state = one_ace_from_two_cards()
-    monkeypatch.setattr(cr.bots, "sample", lambda seen, rng, **_: state)
+    monkeypatch.setattr(cr.bots, "sample_with", lambda seen, rng, **_: state)
     assert SamplingBot(doubt=1.0).act(state.observe(1), random.Random(0)) == Challenge()
 
 
@@ -266,7 +266,7 @@ def test_the_sampling_bot_accepts_a_claim_every_sampled_world_lets_be_honest(
 ) -> None:
     # Every sampled world is the real game, where seat 0 held its three Aces.
     state = three_aces()
-    monkeypatch.setattr(cr.bots, "sample", lambda seen, rng, **_: state)
+    monkeypatch.setattr(cr.bots, "sample_with", lambda seen, rng, **_: state)
     assert SamplingBot(doubt=1.0).act(state.observe(1), random.Random(0)) == Accept()
 
 

@@ -38,7 +38,7 @@ from cheatrules.errors import N_, RulesError
 from cheatrules.knowledge import CardKnowledge
 from cheatrules.observation import Observation
 from cheatrules.policies.declarations import declared
-from cheatrules.sampling import SamplingError, check_served, sample
+from cheatrules.sampling import SamplingError, check_served, sample_with
 from cheatrules.state import GameState
 from cheatrules.table import Claim
 
@@ -655,7 +655,8 @@ def _sampled_honesty(
     honest = lies = 0.0
     for _ in range(samples):
         try:
-            world = sample(seen, rng, budget=budget, timeout=timeout)
+            # The search alone: a world it does not find is left out, not solved for.
+            world = sample_with(seen, rng, budget=budget, timeout=timeout, solver=False)
         except SamplingError:
             continue
         if _could_be_honest(world, claim):

@@ -80,6 +80,7 @@ import attrs
 
 from cheatrules._caches import kept_with
 from cheatrules._checks import whole_number
+from cheatrules._extras import install_hint
 from cheatrules._persistent import Log
 from cheatrules._sampler import solver as _solver
 from cheatrules._sampler import twins as _twins
@@ -121,6 +122,7 @@ __all__ = [
     "SamplingUnprovenError",
     "check_served",
     "sample",
+    "sample_with",
 ]
 
 
@@ -190,14 +192,38 @@ def sample(
             check is one the sampler cannot serve (:func:`check_served`).
 
     """
+    return sample_with(seen, rng, budget=budget, timeout=timeout, solver=_solver.available())
+
+
+def sample_with(
+    seen: Observation,
+    rng: random.Random,
+    *,
+    budget: int | None = None,
+    timeout: float | None = None,
+    solver: bool,
+) -> GameState:
+    """:func:`sample`, with the solver (``solver=True``; it must be installed) or the search alone.
+
+    A caller that would rather go without a world than wait for the solver
+    passes ``solver=False``: :class:`~cheatrules.bots.SamplingBot` does, and
+    skips the worlds its search does not find (a
+    :class:`SamplingUnprovenError` or :class:`SamplingBudgetError`).
+
+    Raises:
+        ImportError: ``solver`` is true and the solver is not installed.
+
+    """
     budget = BUDGET if budget is None else whole_number(budget, "budget", 1)
     clock = Clock.starting(_seconds(timeout))
     check_served(seen.rules)
     dealt = seen.events[0]
     if not isinstance(dealt, Dealt):
         raise CheatRulesError("an observation's log starts with the deal")
+    if solver and not _solver.available():
+        raise ImportError(f"the sampler's solver is not installed: {install_hint('solver')}")
     with _lent_plan(seen, dealt) as plan:
-        if not _solver.available():
+        if not solver:
             state = _search(seen, plan, rng, budget, clock)
             if state is None:
                 raise SamplingUnprovenError(budget, seen.seat, len(plan.events))
