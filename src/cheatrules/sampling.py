@@ -58,10 +58,11 @@ Under compulsory discards with copies the counting search runs alone.
 The plan of a view, what its log alone fixes, is in the private
 ``_sampler.plan`` module; the search, and how it backs up and starts
 again, in the private ``_sampler.search`` module. A hard budget of
-events replayed bounds the whole search and raises
-:class:`SamplingBudgetError` (never met on the benchmarks' views
-with one pack; see the seat-view guide for two packs). A view no game can
-give (a hand-made, contradictory one) raises its base, :class:`SamplingError`.
+events replayed bounds the whole search. The solver (the private
+``_sampler.solver`` module, the ``cheatrules[solver]`` extra) takes the
+views the search gives up on: a view it proves no game can give (a
+hand-made, contradictory one) raises :class:`SamplingError`, and nothing
+else does; a call out of budget or time raises :class:`SamplingBudgetError`.
 """
 
 from __future__ import annotations
@@ -159,10 +160,12 @@ def sample(
     grows long restarts in a fresh random order. With copies of each card
     (two packs) it tells the copies apart, each sighting given a copy at
     random, and takes turns with a search that follows copies by counting.
-    The whole search stops at ``budget`` events replayed (see the limits in
-    the seat-view guide: compulsory discards, and deep views with two
-    packs). How close the samples are to uniform over the histories the
-    seat cannot rule out is measured in the seat-view guide.
+    With the solver installed (the ``cheatrules[solver]`` extra), the
+    search has eight passes over the log, and where it gives up or finds
+    nothing the solver proves that no game gives the view or finds one
+    (:func:`sample_with` chooses). How close the samples are to uniform
+    over the histories the seat cannot rule out is measured in the
+    seat-view guide.
 
     Args:
         seen: the seat's view.
@@ -176,17 +179,19 @@ def sample(
             labelling drawn costs one pass over the log, and one event per
             eight sightings each time it is mended.
         timeout: the most seconds of wall clock the whole call may take,
-            checked as the search goes (every few hundred events replayed);
-            ``None``, the default, bounds the call by ``budget`` alone.
+            search and solver together; ``None``, the default, bounds the
+            search by ``budget`` and the solver by a minute.
 
     Raises:
         SamplingTimeoutError: the call ran out of its ``timeout`` without
             finding a game (a :class:`SamplingBudgetError`).
-        SamplingBudgetError: the search spent its ``budget`` without finding
-            a game (a :class:`SamplingError`): the view may be consistent,
-            and a larger budget or another ``rng`` may find one.
-        SamplingError: no game gives this view (a hand-made, inconsistent
-            observation).
+        SamplingUnprovenError: without the solver, the search found no game,
+            which proves nothing (a :class:`SamplingBudgetError`).
+        SamplingBudgetError: no game found, and none proved impossible (a
+            :class:`SamplingError`): the view may be consistent, and more
+            budget, more time or another ``rng`` may find one.
+        SamplingError: no game gives this view, proved by the solver (a
+            hand-made, inconsistent observation).
         RulesError: ``budget`` is not a whole number of at least 1,
             ``timeout`` is not a number of seconds above 0, or the rules'
             check is one the sampler cannot serve (:func:`check_served`).
