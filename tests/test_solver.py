@@ -101,8 +101,8 @@ def test_the_solver_proves_a_forged_view_impossible() -> None:
 
 
 def test_a_holder_opening_that_no_deal_allows_is_proved_impossible() -> None:
-    # Seat 1 opened, but seat 0 (the dealer's left is seat 1... seat 0 deals) holds
-    # the card that names the opener, so seat 0 would have opened had the dealer been 2.
+    # Seat 2 deals, so the first seat from its left holding the A♠ opens: seat 0,
+    # which holds it. A log in which seat 1 opens is one no deal gives.
     rules = cr.english(3, opening=cr.policies.HolderOf("A♠"))
     state = cr.deal(rules, hands=["A♠ 2♥", "7♣ K♦", "A♥ 9♣"], dealer=2)
     assert state.to_move == 0
