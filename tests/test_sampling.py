@@ -689,3 +689,14 @@ def test_the_sampler_s_replay_makes_the_very_state_apply_makes(
     assert _parts(replayed) == _parts(played)  # the hidden sequence parts too
     for seat in range(rules.players):
         assert replayed.observe(seat) == played.observe(seat)
+
+
+def test_asking_for_the_solver_without_it_installed_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_solver, "available", lambda: False)
+    seen = _position(cr.english(3), seed=1, decisions=10).observe(0)
+    with pytest.raises(ImportError, match=r"cheatrules\[solver\]"):
+        sampling.sample_with(seen, random.Random(0), solver=True)
+    # The search alone still serves.
+    assert sampling.sample_with(seen, random.Random(0), solver=False).observe(0) == seen
