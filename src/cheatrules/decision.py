@@ -246,7 +246,7 @@ class Window:
         after = self._after
         if after is None:
             return seating.next_active(self.claim.seat)
-        return after if seating.is_active(after) else seating.next_active(after)
+        return seating.active_from(after)
 
     def asked(self, table: Table) -> str:
         """What is asked, in words (error messages end with it)."""

@@ -360,15 +360,16 @@ def check_served(rules: Rules) -> None:
         RulesError: the rules' check turns over cards by their places.
 
     """
-    size = _by_place(rules)
-    if size:
+    by_place = _by_place(rules)
+    if by_place is not None:
+        shown, size = by_place
         raise RulesError(
             N_(
                 "sample() cannot serve these rules' check: it turns over %(shown)s of a group "
                 "of %(size)s by their places in it, not by chance; the sampler serves checks "
                 "that turn over a whole group or cards chance chose"
             ),
-            shown=len(rules.check.shown(_probe_group(rules, size), Chance("probe"))),
+            shown=shown,
             size=size,
         )
 
@@ -377,20 +378,17 @@ def check_served(rules: Rules) -> None:
 _PROBED = 12
 
 
-def _probe_group(rules: Rules, size: int) -> tuple[Card, ...]:
-    return tuple(sorted(set(rules.deck.cards()), key=_KEY))[:size]
-
-
 @functools.lru_cache(maxsize=16)
-def _by_place(rules: Rules) -> int:
-    """The smallest group size whose cards the rules' check turns over by place; 0 if none."""
+def _by_place(rules: Rules) -> tuple[int, int] | None:
+    """The first group the rules' check turns cards over of by place: (cards shown, size)."""
+    kinds = tuple(sorted(set(rules.deck.cards()), key=_KEY))
     largest = rules.claims.sizes(rules.deck.size).stop - 1
     for size in range(2, min(largest, _PROBED) + 1):
         chance = Chance("probe")
-        shown = rules.check.shown(_probe_group(rules, size), chance)
+        shown = rules.check.shown(kinds[:size], chance)
         if len(shown) < size and not chance.used:
-            return size
-    return 0
+            return len(shown), size
+    return None
 
 
 def _seconds(timeout: object) -> float | None:

@@ -63,6 +63,16 @@ class Seating:
         """The first seat still in the game clockwise after ``seat`` (``seat`` itself if alone)."""
         return self._next[self._seat(seat)]
 
+    def active_from(self, seat: int) -> int:
+        """``seat`` while it is still in the game, else the first seat still in clockwise after it.
+
+        The seat that plays when the rules name one that may have left since.
+
+        >>> Seating(4, (1,)).active_from(1), Seating(4, (1,)).active_from(2)
+        (2, 2)
+        """
+        return seat if self.is_active(seat) else self._next[seat]
+
     def others_clockwise(self, seat: int) -> tuple[int, ...]:
         """Every other seat still in the game, clockwise from ``seat``'s left neighbour."""
         return self._others[self._seat(seat)]

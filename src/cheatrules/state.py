@@ -999,10 +999,7 @@ class _Change:
             over = self.leave(waiting)
             if over is not None:
                 return self.to(over)
-        seating = self.table.seating
-        return self.to(
-            self.turn(opener if seating.is_active(opener) else seating.next_active(opener))
-        )
+        return self.to(self.turn(self.table.seating.active_from(opener)))
 
     def turn(self, seat: int, refused: bool = False) -> Turn:
         """``seat``'s turn, with the choices the rules give it now.

@@ -878,7 +878,7 @@ def _next_turn(seat: int, seating: Seating) -> Decision:
 
 def _turn_or_next(turn: Turn, seating: Seating) -> Decision:
     """After fours set aside on a turn: the same turn, or the next player's if the seat left."""
-    return turn if seating.is_active(turn.seat) else Turn(seating.next_active(turn.seat))
+    return turn if seating.is_active(turn.seat) else Turn(seating.active_from(turn.seat))
 
 
 def _consent(passer: int, seating: Seating) -> Decision:
@@ -897,7 +897,7 @@ def _reopened(
         window = Window.again(seating, kept, resume, opener)
         if window is not None:
             return window
-    return Turn(opener if seating.is_active(opener) else seating.next_active(opener))
+    return Turn(seating.active_from(opener))
 
 
 class _AfterPickup:
