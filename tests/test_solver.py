@@ -130,3 +130,18 @@ def test_the_sampler_hands_a_view_its_search_cannot_finish_to_the_solver() -> No
     seen = state.observe(2)
     # A budget of one event: the search gives up at once, the solver finds the game.
     assert cr.sampling.sample(seen, random.Random(0), budget=1, timeout=30).observe(2) == seen
+
+
+def test_a_view_sampled_again_reuses_its_model_and_gives_what_a_fresh_model_gives() -> None:
+    state = play_randomly(cr.deal(cr.english(4, decks=2), seed=9), 9, limit=150)[-1]
+    seen = state.observe(1)
+    first = cr.sampling.sample(seen, random.Random(2), budget=1, timeout=30)
+    dealt = seen.events[0]
+    assert isinstance(dealt, Dealt)
+    model = sampling._plan_of(seen, dealt).solver_model
+    assert model is not None  # made by the first sample, kept with the view's plan
+    second = cr.sampling.sample(seen, random.Random(2), budget=1, timeout=30)
+    assert sampling._plan_of(seen, dealt).solver_model is model
+    # The kept model answers as a model made afresh would: the same rng, the same game.
+    assert first == second
+    assert second.observe(1) == seen

@@ -161,9 +161,9 @@ def sample(
     (two packs) it tells the copies apart, each sighting given a copy at
     random, and takes turns with a search that follows copies by counting.
     With the solver installed (the ``cheatrules[solver]`` extra), the
-    search has two passes over the log (eight with copies), and where it gives up or finds
-    nothing the solver proves that no game gives the view or finds one
-    (:func:`sample_with` chooses). How close the samples are to uniform
+    search has two passes over the log (four with copies), and where it
+    gives up or finds nothing the solver proves that no game gives the view
+    or finds one (:func:`sample_with` chooses). How close the samples are to uniform
     over the histories the seat cannot rule out is measured in the
     seat-view guide.
 
@@ -258,8 +258,9 @@ def sample_with(
 #: With the solver: the passes over the log the search may replay before the solver takes
 #: over, with one pack and with copies of cards (where a labelling drawn costs a pass). Measured
 #: (the sampler's design page): with one pack, two passes keep the median and cut the 99th
-#: percentile of compulsory discards from 118 to 63 ms; with copies, four passes double it.
-_SEARCH_PASSES, _SEARCH_PASSES_WITH_COPIES = 2, 8
+#: percentile of compulsory discards from 118 to 63 ms; with copies, four keep the median and
+#: cut the 99th percentile of deep and crowded views by a fifth against eight.
+_SEARCH_PASSES, _SEARCH_PASSES_WITH_COPIES = 2, 4
 
 #: With the solver and no timeout: the seconds the solver may take.
 _SOLVER_SECONDS = 60.0
@@ -304,7 +305,9 @@ def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> 
         seconds = _SOLVER_SECONDS if left is None else left
         if seconds <= 0:
             break
-        world = _solver.solve(seen.rules, seen.seat, plan.events, rng, seconds, seen.to_move)
+        if plan.solver_model is None:  # kept with the plan, for the view's next samples
+            plan.solver_model = _solver.Model(seen.rules, seen.seat, plan.events, seen.to_move)
+        world = plan.solver_model.solve(rng, seconds)
         if world == _solver.INFEASIBLE:
             return None
         if not isinstance(world, _solver.World):

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,6 +39,9 @@ from cheatrules.events import (
     Revealed,
     WentOut,
 )
+
+if TYPE_CHECKING:
+    from cheatrules._sampler.solver import Model
 from cheatrules.rules import Rules
 
 
@@ -146,6 +150,7 @@ class Plan:
         self.size_before: dict[int, int] = {}  # Played index -> its player's hand size
         self.stock_draws: list[tuple[int, int]] = []  # each stock token: (drawer, Drew index)
         self.sightings: dict[Card, list[tuple[int, Target]]] = {}
+        self.solver_model: Model | None = None  # the solver's model, made at its first use
         # Under compulsory discards, each check of a taker's hand by its
         # pickup (PileTaken index -> the taker, and the ranks it sets aside:
         # it holds no other four), and after which event it is made (event ->
