@@ -171,7 +171,9 @@ def sample(
         seen: the seat's view.
         rng: the source of every random choice: the same view and the same
             ``rng`` state give the same game, whatever was sampled before
-            or at the same time in another thread.
+            or at the same time in another thread (save for the few views
+            whose solve runs out of a slice of time, where the machine's
+            speed decides which objective answers: the sampler's design page).
         budget: the most events the search may replay, counting each replay
             after backing up; the search restarts from the first event, in a
             fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4

@@ -136,11 +136,13 @@ class _Program:
         to 1. The linear relaxation first: cards moving between places make
         a program whose corners are mostly whole numbers, and where the
         relaxation's best corner is whole it is the integer program's best
-        too, found in a third of the time. Where it is not whole, another
-        objective is tried (up to :data:`_CORNERS` in all), which cut the
-        slowest solves by half (the sampler's design page), and then the
-        integer program itself, in the time left. A relaxation with no
-        solution proves the program has none.
+        too, found in a third of the time. A relaxation with no solution
+        proves the program has none. Where the corner is not whole, the
+        integer program gets a slice of time, and any whole solution it finds
+        in it will do (the objective only picks among them); where it finds
+        none, another objective, and a slice twice as long (the sampler's
+        design page: some objectives take a view's solve from a second to
+        twenty). The integer program's "infeasible" is a proof too.
         """
         import numpy
         from scipy.optimize import Bounds, LinearConstraint, milp
@@ -157,30 +159,33 @@ class _Program:
                 constraints.append(LinearConstraint(matrix.tocsr(), self.row_low, self.row_high))
             self._made = Bounds(self.low, self.high), constraints
         bounds, constraints = self._made
-        start = time.monotonic()
+        deadline = time.monotonic() + seconds
         relaxed, whole = numpy.zeros(count), numpy.ones(count)
-        for integrality in [relaxed] * _CORNERS + [whole]:
+        share = _SLICE
+        while (left := deadline - time.monotonic()) > 0:
             costs = numpy.asarray([rng.uniform(-1, 1) for _ in range(count)])
-            left = seconds - (time.monotonic() - start)
-            result = milp(
-                costs,
-                integrality=integrality,
-                bounds=bounds,
-                constraints=constraints,
-                options={"disp": False, "time_limit": max(left, 0.001)},
-            )
-            if result.status == 2:
-                return INFEASIBLE
-            if result.status != 0 or result.x is None:
-                return UNKNOWN
-            rounded = numpy.rint(result.x)
-            if numpy.all(numpy.abs(result.x - rounded) < _WHOLE):
-                return [int(value) for value in rounded]
+            for integrality, limit in ((relaxed, left), (whole, min(share, left))):
+                result = milp(
+                    costs,
+                    integrality=integrality,
+                    bounds=bounds,
+                    constraints=constraints,
+                    options={"disp": False, "time_limit": max(limit, 0.001)},
+                )
+                if result.status == 2:
+                    return INFEASIBLE
+                if result.x is None:
+                    break
+                rounded = numpy.rint(result.x)
+                if numpy.all(numpy.abs(result.x - rounded) < _WHOLE):
+                    return [int(value) for value in rounded]
+                left = deadline - time.monotonic()
+            share *= 2
         return UNKNOWN
 
 
-#: How many objectives the linear relaxation is tried with before the integer program.
-_CORNERS = 3
+#: The integer program's first slice of seconds for one objective (doubled at each next one).
+_SLICE = 0.25
 
 #: How far from a whole number a relaxation's value may be and still count as one.
 _WHOLE = 1e-6
