@@ -201,6 +201,19 @@ class LegalActions(Sequence[Action]):
             self._count()
         return self._plays  # type: ignore[return-value]
 
+    @property
+    def fours(self) -> tuple[Rank, ...]:
+        """The ranks of the fours on offer, to set aside on the turn or in the discard phase.
+
+        A front end that cannot list every choice (eight fours make 256 of
+        them) shows one control per rank from here.
+
+        >>> import cheatrules as cr
+        >>> LegalActions(fours=(cr.Rank.SEVEN, cr.Rank.KING), discarding=True).fours
+        (Rank.SEVEN, Rank.KING)
+        """
+        return self._fours
+
     def __len__(self) -> int:
         length = self._length
         if length is None:

@@ -39,7 +39,7 @@ from cheatrules.events import (
 )
 from cheatrules.variants import variant
 
-__all__ = ["describe", "narrate"]
+__all__ = ["Narrator", "describe", "narrate"]
 
 
 def narrate(
@@ -78,46 +78,110 @@ def narrate(
 def _narrate(
     events: Iterable[Event], challenge_word: str, language: str, catalog: gettext.GNUTranslations
 ) -> Iterator[str]:
-    sizes: list[int] = []
-    challenger: int | None = None
-    shown = ""
-    last_cards: int | None = None
-    last_count = 0  # how many cards the play of the last cards laid
-    asking = False  # acceptances after a pass answer the request to pass
+    narrator = Narrator(challenge_word, language, catalog)
     for event in events:
-        if asking and not isinstance(event, (Accepted, Passed)):
-            asking = False
+        yield from narrator._told(event)
+
+
+class Narrator:
+    """Tells a log that grows one event at a time: the lines each new event adds.
+
+    :func:`narrate` tells a whole log at once; a narrator keeps what the
+    lines so far depend on (the hand sizes, the challenge being told), so a
+    front end that shows a game as it is played tells each event once. Its
+    lines are those :func:`narrate` gives, in order: no line, once told,
+    changes.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    >>> narrator = Narrator.of("english", "en")
+    >>> narrator.extend(state.events)
+    ['seat 2 deals 2, 2, 2 cards']
+    >>> state = state.apply(cr.Play("K♦", "A"))
+    >>> narrator.extend(state.events[narrator.heard :])
+    ['seat 0 lays 1 card: one Ace (1 left)']
+
+    Args:
+        challenge_word: what a challenger calls out (``"Cheat!"``).
+        language: the language of the lines.
+        catalog: the language's messages (:meth:`of` finds them).
+
+    """
+
+    def __init__(
+        self, challenge_word: str, language: str, catalog: gettext.GNUTranslations
+    ) -> None:
+        self.challenge_word = challenge_word
+        self.language = language
+        self.catalog = catalog
+        #: How many events the narrator has been told.
+        self.heard = 0
+        self._sizes: list[int] = []
+        self._challenger: int | None = None
+        self._shown = ""
+        self._last_cards: int | None = None
+        self._last_count = 0  # how many cards the play of the last cards laid
+        self._asking = False  # acceptances after a pass answer the request to pass
+
+    @classmethod
+    def of(cls, game: str = "english", language: str = "en") -> Narrator:
+        """A narrator of ``game`` in ``language``, with the game's challenge call.
+
+        Raises:
+            RulesError: a language the library does not speak, or an unknown game.
+
+        """
+        catalog = translations(language)
+        return cls(variant(game).call_in(language), language, catalog)
+
+    def extend(self, events: Iterable[Event]) -> list[str]:
+        """The lines the next ``events`` of the log add, in order."""
+        lines: list[str] = []
+        for event in events:
+            lines += self._told(event)
+        return lines
+
+    def told(self, event: Event) -> list[str]:
+        """The lines one more event adds (none, for an event told with a later one)."""
+        return list(self._told(event))
+
+    def _told(self, event: Event) -> Iterator[str]:
+        self.heard += 1
+        language, catalog = self.language, self.catalog
+        sizes = self._sizes
+        if self._asking and not isinstance(event, (Accepted, Passed)):
+            self._asking = False
         if isinstance(event, Dealt):
-            sizes = list(event.hand_sizes)
+            self._sizes = list(event.hand_sizes)
             yield describe(event, language)
         elif isinstance(event, Played):
             sizes[event.seat] -= event.count
             left = sizes[event.seat]
-            last_cards = event.seat if left == 0 else None
-            last_count = event.count
+            self._last_cards = event.seat if left == 0 else None
+            self._last_count = event.count
             yield _played(event, left, language, catalog)
         elif isinstance(event, Passed):
-            asking = True
+            self._asking = True
             yield describe(event, language)
         elif isinstance(event, Accepted):
-            if asking:
+            if self._asking:
                 yield catalog.gettext("seat %(seat)s agrees") % {"seat": event.seat}
-            elif last_cards is not None:
+            elif self._last_cards is not None:
                 yield catalog.ngettext(
                     "seat %(seat)s lets seat %(declarer)s's last card stand",
                     "seat %(seat)s lets seat %(declarer)s's last cards stand",
-                    last_count,
-                ) % {"seat": event.seat, "declarer": last_cards}
+                    self._last_count,
+                ) % {"seat": event.seat, "declarer": self._last_cards}
         elif isinstance(event, Challenged):
-            challenger = event.seat
+            self._challenger = event.seat
         elif isinstance(event, Revealed):
-            shown = _shown(event, catalog)
+            self._shown = _shown(event, catalog)
         elif isinstance(event, PileTaken):
             sizes[event.seat] += event.count
             yield catalog.gettext("seat %(seat)s: %(call)s %(shown)s; %(taken)s") % {
-                "seat": challenger,
-                "call": challenge_word,
-                "shown": shown,
+                "seat": self._challenger,
+                "call": self.challenge_word,
+                "shown": self._shown,
                 "taken": describe(event, language),
             }
         elif isinstance(event, Drew):
