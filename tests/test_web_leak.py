@@ -21,8 +21,9 @@ from starlette.testclient import TestClient
 import cheatrules as cr
 from cheatrules.events import Dealt, Discarded, Drew, PileTaken, Played, Revealed
 from cheatrules.web import create_app
+from cheatrules.web.limits import Limits
 
-from .web_client import Seat, create, token
+from .web_client import Seat, create, kept, token
 
 CARD = re.compile(r"(?:10|[2-9AJQK★])[♣♦♥♠]")
 
@@ -42,15 +43,14 @@ def _seen(state: cr.GameState, seat: int | None) -> set[str]:
     return seen
 
 
-def _states(record: str) -> list[cr.GameState]:
+def _states(game: cr.GameState) -> list[cr.GameState]:
     """The game after each number of actions, replayed from the record."""
-    data = json.loads(record)
-    actions = data["actions"]
+    data = json.loads(cr.dumps(game))
     data["actions"] = []
     state = cr.loads(json.dumps(data))
     states = [state]
-    for text in actions:
-        state = state.apply(cr.parse_action(text))
+    for action in game.actions:
+        state = state.apply(action)
         states.append(state)
     return states
 
@@ -124,7 +124,9 @@ def test_no_message_names_a_card_its_reader_has_not_seen(
     options: dict[str, object],
     seed: int,
 ) -> None:
-    app = create_app(tmp_path, bot_delay=0.0, window=60.0, seed=seed)
+    # A scripted seat plays as fast as the server answers: past a person's rate limit.
+    fast = Limits(messages_per_second=10_000, message_burst=10_000)
+    app = create_app(tmp_path, bot_delay=0.0, window=60.0, seed=seed, limits=fast)
     with TestClient(app) as client:
         made = create(client, game=game, players=players, seats=seats, options=options)
         path = f"/ws/{made['table']}"
@@ -134,8 +136,9 @@ def test_no_message_names_a_card_its_reader_has_not_seen(
             _play_out(seat, random.Random(seed))
             final = seat.view["n"]
             spectator.next("view", lambda m: m["n"] == final)
-        record = json.loads((tmp_path / f"{made['table']}.json").read_text())["record"]
-    states = _states(record)
+    game_kept = kept(tmp_path, made["table"])
+    assert game_kept is not None
+    states = _states(game_kept)
     assert states[-1].is_over and len(states) - 1 == final
     assert _check(seat.received, states, 0) > final
     assert _check(spectator.received, states, None) > final

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,11 +19,12 @@ import cheatrules as cr
 from cheatrules.cli import main
 from cheatrules.events import Accepted, Challenged
 from cheatrules.web import create_app, protocol
+from cheatrules.web.limits import Limits
 
-from .web_client import Seat, create, token
+from .web_client import Seat, create, kept, token
 
 
-def _client(data: Path, **options: float) -> TestClient:
+def _client(data: Path, **options: Any) -> TestClient:
     settings = {"bot_delay": 0.0, "window": 60.0, **options}
     return TestClient(create_app(data, seed=7, **settings))
 
@@ -117,7 +119,8 @@ def test_simultaneous_calls_go_to_the_first_caller_clockwise_from_the_declarer(
             )
             seats[one].act("accept")
             done = seats[one].next("view", lambda m: m["window"] is None)
-            record = cr.loads(json.loads((tmp_path / f"{ids['table']}.json").read_text())["record"])
+            record = kept(tmp_path, ids["table"])
+            assert record is not None
             assert Challenged(seat=two, declarer=first) in record.events
             assert Accepted(one) in record.events
             assert not any(
@@ -160,7 +163,7 @@ def test_a_token_acts_only_for_its_own_seat(tmp_path: Path) -> None:
             other.act(f"play {other.view['hand'][0]} as {other.view['allowed_ranks'][0]}")
             error = other.error()
             assert error["code"] == "illegal"
-            assert f"it is seat {mover}'s decision" in error["message"]
+            assert f"it is not your decision: seat {mover} decides now" in error["message"]
             other.send({"type": "ping", "v": 1})
             assert other.next("pong")["type"] == "pong"
             assert other.view["n"] == 0
@@ -177,7 +180,7 @@ def test_a_token_acts_only_for_its_own_seat(tmp_path: Path) -> None:
         ("not json", "must be a JSON object"),
         ("[1, 2]", "must be a JSON object"),
         ('{"type": "shout", "v": 1}', "unknown message type 'shout'"),
-        ('{"type": "action", "v": 2, "action": "accept"}', "speaks version 1"),
+        ('{"type": "action", "v": 3, "action": "accept"}', "speaks version 2"),
         ('{"type": "action", "v": 1}', 'needs "action"'),
         ('{"type": "action", "v": 1, "action": 7}', 'needs "action"'),
         ('{"type": "action", "v": 1, "action": "dance"}', "'play <cards> as <rank>'"),
@@ -197,15 +200,15 @@ def test_malformed_and_oversized_messages_get_an_error_and_change_nothing(
         ids = _table(client)
         with client.websocket_connect(f"/ws/{ids['table']}") as socket:
             seat = Seat(socket, ids["seat0"])
-            before = (tmp_path / f"{ids['table']}.json").read_text()
+            before = kept(tmp_path, ids["table"])
             socket.send_text(sent)
             error = seat.error()
             assert says in error["message"], error
-            assert error["v"] == 1
+            assert error["v"] == protocol.VERSION
             # The connection is kept, and the game is as it was.
             seat.send({"type": "ping", "v": 1})
             seat.next("pong")
-            assert (tmp_path / f"{ids['table']}.json").read_text() == before
+            assert kept(tmp_path, ids["table"]) == before
 
 
 def test_an_illegal_action_gets_the_engines_message_and_changes_nothing(tmp_path: Path) -> None:
@@ -288,9 +291,8 @@ def test_the_host_token_closes_a_table_and_nothing_else_does(tmp_path: Path) -> 
             seat = Seat(socket, ids["seat0"])
             assert client.post(url, json={"host": ids["host"]}).status_code == 200
             assert seat.next("closed")["type"] == "closed"
-        saved = json.loads((tmp_path / f"{ids['table']}.json").read_text())
-        assert saved["closed"] is True
-    with _client(tmp_path) as client:  # a closed table is not reloaded
+        assert kept(tmp_path, ids["table"]) is None  # a closed table is forgotten
+    with _client(tmp_path) as client:  # and not reloaded
         assert client.post(url, json={"host": ids["host"]}).status_code == 404
 
 
@@ -313,7 +315,7 @@ def test_a_table_the_rules_refuse_is_not_made(
         response = client.post("/api/tables", json=settings)
         assert response.status_code == 400
         assert says in response.json()["error"]
-        assert list(tmp_path.iterdir()) == []
+        assert not client.app.state.hall.rooms
 
 
 def test_house_rules_are_the_rules_options(tmp_path: Path) -> None:
@@ -321,8 +323,9 @@ def test_house_rules_are_the_rules_options(tmp_path: Path) -> None:
         made = create(
             client, game="verish", players=2, options={"jokers": True, "check": "one-card"}
         )
-        saved = json.loads((tmp_path / f"{made['table']}.json").read_text())
-        assert cr.loads(saved["record"]).rules == cr.verish(2, jokers=True, check="one-card")
+        saved = kept(tmp_path, made["table"])
+        assert saved is not None
+        assert saved.rules == cr.verish(2, jokers=True, check="one-card")
         assert made["settings"]["call"] == "I don't believe!"
         games = client.get("/api/games").json()
         assert [game["name"] for game in games["games"]] == ["english", "verish"]
@@ -337,7 +340,7 @@ def test_serve_passes_its_options_to_the_server(
 ) -> None:
     import cheatrules.web
 
-    calls: list[tuple[object, ...]] = []
+    calls: list[tuple[str, int, dict[str, object]]] = []
 
     def fake(host: str, port: int, **options: object) -> None:
         calls.append((host, port, options))
@@ -355,9 +358,29 @@ def test_serve_passes_its_options_to_the_server(
         "3",
     ]
     assert main(argv) == 0
-    assert calls == [("127.0.0.1", 8123, {"data": str(tmp_path), "bot_delay": 0.5, "window": 3.0})]
-    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
-    for wrong, says in (("--window=0", "more than 0"), ("--port=70000", "0 to 65535")):
+    expected = {
+        "data": str(tmp_path),
+        "bot_delay": 0.5,
+        "window": 3.0,
+        "create_token": None,
+        "limits": Limits(),
+    }
+    assert calls == [("127.0.0.1", 8123, expected)]
+    assert "http://127.0.0.1:8123/ " in capsys.readouterr().out
+    # Listening beyond this machine, creating a table needs a token, and the link carries it.
+    assert main(["serve", "--host", "0.0.0.0", "--finished-expiry", "60"]) == 0
+    made = calls[-1][2]["create_token"]
+    assert isinstance(made, str) and len(made) >= 16
+    assert calls[-1][2]["limits"] == Limits(finished_seconds=60)
+    assert f"http://0.0.0.0:8000/#create={made} " in capsys.readouterr().out
+    assert main(["serve", "--host", "0.0.0.0", "--create-token", "sesame"]) == 0
+    assert calls[-1][2]["create_token"] == "sesame"
+    capsys.readouterr()
+    for wrong, says in (
+        ("--window=0", "more than 0"),
+        ("--port=70000", "0 to 65535"),
+        ("--idle-expiry=0", "above 0"),
+    ):
         with pytest.raises(SystemExit):
             main(["serve", wrong])
         assert says in capsys.readouterr().err
@@ -394,17 +417,73 @@ def test_any_message_is_read_or_refused_with_the_librarys_error(sent: str | byte
         assert isinstance(refused, ValueError) and str(refused)
 
 
-def test_a_table_file_that_will_not_read_is_skipped_and_named(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
-        ids = _table(client)
+def _table_file(folder: Path, table_id: str, state: cr.GameState, **changed: object) -> None:
+    """A table file as the earlier versions wrote them: one JSON envelope per table."""
+    envelope = {
+        "format": "cheatrules-web-table",
+        "version": 1,
+        "table": table_id,
+        "settings": {
+            "game": "english",
+            "players": 3,
+            "options": {},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "counting"}, {"kind": "human"}],
+            "window": 5.0,
+            "bot_delay": 0.0,
+        },
+        "tokens": {
+            "host": "h" * 32,
+            "spectator": "s" * 32,
+            "seats": {"0": "a" * 32, "2": "c" * 32},
+        },
+        "closed": False,
+        "record": cr.dumps(state),
+        **changed,
+    }
+    (folder / f"{table_id}.json").write_text(json.dumps(envelope), encoding="utf-8")
+
+
+def test_the_table_files_of_earlier_versions_are_read_into_the_database(tmp_path: Path) -> None:
+    state = cr.deal(cr.english(3), seed=5)
+    assert state.to_move is not None
+    state = state.apply(cr.Play(state.hands[state.to_move][:1], state.table.allowed_ranks[0]))
+    _table_file(tmp_path, "oldtable01", state)
+    # Each of these is skipped with a warning, and the server starts.
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
-    saved = json.loads((tmp_path / f"{ids['table']}.json").read_text())
-    saved["record"] = saved["record"].replace('"actions": [', '"actions": ["challenge", ')
-    (tmp_path / "tampered.json").write_text(json.dumps({**saved, "table": "tampered"}))
+    tampered = cr.dumps(state).replace('"actions": [', '"actions": ["challenge", ')
+    _table_file(tmp_path, "tampered1", state, record=tampered)
+    _table_file(tmp_path, "elsewhere", state, table="../../escape")
+    _table_file(tmp_path, "nosuchbot", state, settings={"seats": [{"kind": "bot", "bot": "x"}]})
+    _table_file(tmp_path, "notalist1", state, settings={"seats": "human"})
     from cheatrules.web import Hall
 
     hall = Hall(tmp_path)
-    assert list(hall.rooms) == [ids["table"]]
-    assert len(hall.skipped) == 2
-    assert any("broken.json" in reason for reason in hall.skipped)
-    assert any(reason.startswith("table tampered:") for reason in hall.skipped)
+    assert list(hall.rooms) == ["oldtable01"]
+    assert hall.rooms["oldtable01"].state == state
+    assert hall.rooms["oldtable01"].settings["bot_delay"] == 0.0
+    assert len(hall.skipped) == 2  # the two whose settings do not fit, as database rows
+    assert not (tmp_path.parent / "escape.json").exists()
+    # Read once: a second start reads the database, not the files again.
+    hall.store.close()
+    (tmp_path / "oldtable01.json").unlink()
+    again = Hall(tmp_path)
+    assert again.rooms["oldtable01"].state == state
+    again.store.close()
+
+
+def test_one_bad_row_is_skipped_with_a_warning_and_the_server_starts(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        good = _table(client)
+        bad = _table(client)
+    import sqlite3
+
+    database = sqlite3.connect(tmp_path / "tables.sqlite3")
+    with database:
+        database.execute(
+            "INSERT INTO actions (table_id, n, action) VALUES (?, 0, 'challenge')", (bad["table"],)
+        )
+    database.close()
+    with _client(tmp_path) as client:
+        hall = client.app.state.hall
+        assert list(hall.rooms) == [good["table"]]
+        assert any(reason.startswith(f"table {bad['table']}:") for reason in hall.skipped)

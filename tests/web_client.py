@@ -8,10 +8,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import uvicorn
 from starlette.testclient import TestClient, WebSocketTestSession
+
+from cheatrules import GameState
+from cheatrules.web.storage import SQLiteStore, Stored
 
 Message = dict[str, Any]
 
@@ -40,6 +44,18 @@ def served(app: Any) -> Iterator[str]:
         thread.join(10)
 
 
+def kept(folder: Path, table_id: str) -> GameState | None:
+    """The game the server's database in ``folder`` keeps for ``table_id``; ``None`` if none."""
+    store = SQLiteStore(folder)
+    try:
+        for stored in store.load():
+            if isinstance(stored, Stored) and stored.table_id == table_id:
+                return stored.game()
+    finally:
+        store.close()
+    return None
+
+
 def create(client: TestClient, **settings: Any) -> Message:
     """Create a table; the answer holds the links and the host token."""
     response = client.post("/api/tables", json=settings)
@@ -56,12 +72,16 @@ def token(link: str) -> str:
 class Seat:
     """One websocket connection to a table: says hello, then reads messages as they come."""
 
-    def __init__(self, session: WebSocketTestSession, link_token: str) -> None:
+    def __init__(
+        self, session: WebSocketTestSession, link_token: str, version: int = 1, **hello: Any
+    ) -> None:
         self.session = session
+        self.version = version
         self.received: list[str] = []
         self.view: Message = {}
         self.welcome: Message = {}
-        self.send({"type": "hello", "v": 1, "token": link_token})
+        self.lines: list[str] = hello.pop("lines", [])  # the log as a version 2 page keeps it
+        self.send({"type": "hello", "v": version, "token": link_token, **hello})
         self.welcome = self.next("welcome")
         self.view = self.next("view")
 
@@ -69,7 +89,7 @@ class Seat:
         self.session.send_text(json.dumps(message))
 
     def act(self, action: str, **extra: Any) -> None:
-        self.send({"type": "action", "v": 1, "action": action, **extra})
+        self.send({"type": "action", "v": self.version, "action": action, **extra})
 
     def receive(self) -> Message:
         text = self.session.receive_text()
@@ -77,6 +97,7 @@ class Seat:
         message: Message = json.loads(text)
         if message["type"] == "view":
             self.view = message
+            self.lines = self.lines[: message["log_from"]] + message["log"]
         return message
 
     def next(self, kind: str, until: Callable[[Message], bool] = lambda m: True) -> Message:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import math
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -255,8 +257,8 @@ def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="DIR",
         default=None,
         action=_Once,
-        help="keep the tables in DIR, written after every action and reloaded on restart "
-        "(default: in memory only)",
+        help="keep the tables in DIR's database, each action saved before it is shown, and "
+        "reloaded on restart (default: in memory only)",
     )
     serve.add_argument(
         "--bot-delay",
@@ -272,7 +274,58 @@ def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action=_Once,
         help="seconds the challenge window stays open after a claim (default: 5)",
     )
+    _add_public(serve)
     _add_language(serve)
+
+
+def _add_public(serve: argparse.ArgumentParser) -> None:
+    """The options of a server open to the public: who may create tables, and expiry."""
+    serve.add_argument(
+        "--create-token",
+        metavar="TOKEN",
+        default=None,
+        action=_Once,
+        help="the token that creating a table needs; listening beyond this machine, one is "
+        "made if none is given, and the host page's link carries it (default: none on "
+        "127.0.0.1)",
+    )
+    serve.add_argument(
+        "--idle-expiry",
+        type=_expiry,
+        default=6 * 3600.0,
+        action=_Once,
+        metavar="SECONDS",
+        help="a table nobody acted at for this long is let go (default: 21600, six hours)",
+    )
+    serve.add_argument(
+        "--finished-expiry",
+        type=_expiry,
+        default=3600.0,
+        action=_Once,
+        metavar="SECONDS",
+        help="a finished game's table is let go this long after its end (default: 3600)",
+    )
+
+
+def _expiry(text: str) -> float:
+    """A number of seconds above 0, for an expiry."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0; got {text!r}")
+    return value
+
+
+def _local(host: str) -> bool:
+    """Whether ``host`` is an address of this machine alone (loopback)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> None:
@@ -285,7 +338,10 @@ def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> N
             f"cheatrules serve needs the web extra ({missing} is missing): {install_hint('web')}"
         ) from None
     catalog = translations(language)
-    where = f"http://{args.host}:{args.port}/"
+    token = args.create_token
+    if token is None and not _local(args.host):
+        token = secrets.token_urlsafe(16)
+    where = f"http://{args.host}:{args.port}/" + ("" if token is None else f"#create={token}")
     kept = (
         catalog.gettext("tables kept in %(dir)s") % {"dir": args.data}
         if args.data
@@ -295,7 +351,15 @@ def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> N
         catalog.gettext("cheatrules web table on %(address)s (%(kept)s); Ctrl-C stops it.")
         % {"address": where, "kept": kept}
     )
-    web.serve(args.host, args.port, data=args.data, bot_delay=args.bot_delay, window=args.window)
+    web.serve(
+        args.host,
+        args.port,
+        data=args.data,
+        bot_delay=args.bot_delay,
+        window=args.window,
+        create_token=token,
+        limits=web.Limits(idle_seconds=args.idle_expiry, finished_seconds=args.finished_expiry),
+    )
 
 
 def _add_colours(sub: argparse.ArgumentParser) -> None:

@@ -6,9 +6,11 @@ uvicorn and websockets: ``pip install ".[web]"`` from a checkout, or
 creates a table on the server's front page and hands out one link per
 human seat; each link's page talks to the server over a websocket and is
 sent only its seat's observation, legal actions and narrated log. The
-server keeps one :class:`~cheatrules.GameState` per table, writes each
-table's record to the data folder after every action, and picks every
-unfinished table up again when it restarts.
+server keeps one :class:`~cheatrules.GameState` per table, saves each
+action in the data folder's database before anyone is shown it, and picks
+every unfinished table up again when it restarts. Every bound a public
+server needs (message rates, send queues, connections and tables per
+address, expiry) is in :class:`~cheatrules.web.limits.Limits`.
 
 The JSON messages are in :mod:`cheatrules.web.protocol`, and described in
 docs/guide/web-table.md for anyone building another front-end on them.
@@ -27,7 +29,9 @@ except ImportError as missing:  # the web extra is not installed
         f"cheatrules.web needs the web extra ({missing}): {install_hint('web')}",
         name=missing.name,
     ) from missing
+from .limits import Limits
 from .protocol import VERSION, ProtocolError
+from .storage import SQLiteStore, Store, StoreError
 from .tables import Hall, RefusedActionError, Room, TableError
 from .words import LanguageError
 
@@ -35,9 +39,13 @@ __all__ = [
     "VERSION",
     "Hall",
     "LanguageError",
+    "Limits",
     "ProtocolError",
     "RefusedActionError",
     "Room",
+    "SQLiteStore",
+    "Store",
+    "StoreError",
     "TableError",
     "create_app",
     "serve",
@@ -51,18 +59,25 @@ def serve(
     data: Path | str | None = None,
     bot_delay: float = 1.0,
     window: float = 5.0,
+    create_token: str | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Run the web table with uvicorn until interrupted.
 
     Args:
         host: the address to listen on (``127.0.0.1``: this machine only).
         port: the port to listen on.
-        data: the folder tables are kept in; ``None`` keeps them in memory only.
+        data: the folder whose database keeps the tables; ``None`` keeps them
+            in memory only.
         bot_delay: seconds a bot waits before it acts.
         window: seconds the challenge window stays open after a claim.
+        create_token: the token creating a table needs (``None``: none).
+        limits: the server's bounds (``None``: the defaults of :class:`Limits`).
 
     """
     import uvicorn
 
-    app = create_app(data, bot_delay=bot_delay, window=window)
+    app = create_app(
+        data, bot_delay=bot_delay, window=window, limits=limits, create_token=create_token
+    )
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")

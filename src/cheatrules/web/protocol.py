@@ -2,9 +2,15 @@
 
 Every message is a JSON object with a ``"type"`` and a protocol version
 ``"v"`` (:data:`VERSION`). The server sends ``welcome``, ``view``,
-``error``, ``closed`` and ``pong``; a client sends ``hello`` (its token, and
-the language it reads), ``action``, ``language`` (to read another) and
-``ping``. docs/guide/web-table.md describes each field.
+``error``, ``closed`` and ``pong``; a client sends ``hello`` (its token, the
+language it reads, a seat's name, and the log lines it holds already),
+``action``, ``language`` (to read another) and ``ping``.
+docs/guide/web-table.md describes each field.
+
+Version 2 sends the narrated log in parts: each ``view`` carries the lines
+from ``log_from`` on, those the connection has not been sent (after a
+``hello`` with ``"since": n``, from line ``n``). A version 1 client (its
+``hello`` says ``"v": 1``) is sent the whole log in every view, as before.
 
 Everything a connection is sent that a person reads (the narrated log, the
 claims, the buttons' labels, the errors) is in that connection's language,
@@ -19,7 +25,8 @@ its reader has not seen.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -29,7 +36,7 @@ from cheatrules._i18n import claim as said_claim
 from cheatrules.actions import Action, parse_action
 from cheatrules.cards import Card
 from cheatrules.decision import Decision, Window
-from cheatrules.events import Event, Visibility
+from cheatrules.events import Drew, Event, PileTaken, Played, Visibility
 from cheatrules.narration import narrate
 from cheatrules.observation import Observation
 from cheatrules.table import Claim, Table
@@ -50,8 +57,12 @@ __all__ = [
     "spectator_view",
 ]
 
-#: The protocol version every message carries as ``"v"``.
-VERSION = 1
+#: The protocol version every message the server sends carries as ``"v"``.
+VERSION = 2
+#: The versions a client may speak (its ``hello`` chooses; each message says it).
+VERSIONS = (1, 2)
+#: The longest name a seat may give, in characters.
+MAX_NAME = 24
 #: The longest message a client may send, in characters.
 MAX_MESSAGE = 4096
 #: A seat's legal actions are listed in full when there are at most this many.
@@ -82,6 +93,12 @@ class Incoming:
     action: Action | None = None
     #: The seat an ``action`` message says it acts for, if it says; else ``None``.
     seat: int | None = None
+    #: The protocol version the message speaks.
+    version: int = VERSION
+    #: The name a ``hello`` gives its seat, if it gives one (trimmed); else ``None``.
+    name: str | None = None
+    #: The log lines a ``hello`` says its client holds already (0 if it says nothing).
+    since: int = 0
 
 
 def message(kind: str, **fields: Any) -> str:
@@ -135,11 +152,11 @@ def read_message(text: str | bytes | None) -> Incoming:
             types=", ".join(map(repr, CLIENT_TYPES)),
         )
     version = data.get("v")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         raise ProtocolError(
             N_('this server speaks version %(version)s: send "v": %(version)s'), version=VERSION
         )
-    return _read(kind, data)
+    return attrs.evolve(_read(kind, data), version=version)
 
 
 def _read(kind: str, data: dict[str, Any]) -> Incoming:
@@ -149,7 +166,16 @@ def _read(kind: str, data: dict[str, Any]) -> Incoming:
         if not isinstance(token, str) or not 0 < len(token) <= 200:
             raise ProtocolError(N_('a hello needs "token": the token of your link'))
         lang = data.get("lang")
-        return Incoming("hello", token=token, lang=None if lang is None else checked(lang))
+        since = data.get("since", 0)
+        if type(since) is not int or since < 0:
+            raise ProtocolError(N_('"since", when given, must be a whole number of log lines'))
+        return Incoming(
+            "hello",
+            token=token,
+            lang=None if lang is None else checked(lang),
+            name=_name(data.get("name")),
+            since=since,
+        )
     if kind == "language":
         if "lang" not in data:
             raise ProtocolError(
@@ -173,6 +199,19 @@ def _read(kind: str, data: dict[str, Any]) -> Incoming:
     if seat is not None and type(seat) is not int:
         raise ProtocolError(N_('"seat", when given, must be a whole number'))
     return Incoming("action", action=parse_action(text_form), seat=seat)
+
+
+def _name(name: object) -> str | None:
+    """A seat's name as a ``hello`` gives it: trimmed, 1 to :data:`MAX_NAME` printable signs."""
+    if name is None:
+        return None
+    if isinstance(name, str):
+        name = " ".join(name.split())
+        if 0 < len(name) <= MAX_NAME and name.isprintable():
+            return name
+    raise ProtocolError(
+        N_('"name", when given, must be 1 to %(most)s letters, digits or signs'), most=MAX_NAME
+    )
 
 
 def _codes() -> str:
@@ -241,7 +280,8 @@ def _legal(seen: Observation) -> dict[str, Any]:
     count = len(legal)
     return {
         "choices": [action.text() for action in seen.choices],
-        "offered": [str(rank) for rank in seen.offered],
+        # The fours the seat may set aside: offered after a pickup, or on its turn.
+        "offered": [str(rank) for rank in legal.fours],
         "legal_count": count,
         "legal": [action.text() for action in legal] if count <= LEGAL_LIMIT else None,
     }
@@ -256,6 +296,25 @@ def _labels(texts: Iterable[str], phase: str, call: str, language: str) -> dict[
     }
 
 
+def _new_cards(seen: Observation) -> list[str]:
+    """The cards the seat took into its hand (pickups, draws) since it last laid cards.
+
+    Only those it still holds: fours it set aside since are not new cards.
+    """
+    events = seen.events
+    taken: Counter[Card] = Counter()
+    for index in range(len(events) - 1, 0, -1):
+        event = events[index]
+        if getattr(event, "seat", None) != seen.seat:
+            continue
+        if isinstance(event, Played):
+            break
+        if isinstance(event, (PileTaken, Drew)):
+            taken.update(event.cards)
+    held = taken & Counter(seen.hand)
+    return _cards(sorted(held.elements(), key=lambda card: card.key))
+
+
 def seat_view(
     seen: Observation,
     *,
@@ -263,16 +322,23 @@ def seat_view(
     window: dict[str, Any] | None,
     answers: Sequence[str] = (),
     log: Sequence[str] | None = None,
+    log_from: int = 0,
     language: str = "en",
 ) -> dict[str, Any]:
     """A seat's ``view`` fields, from its observation alone, in ``language``.
+
+    Besides the table and the decision, a seat is told ``new_cards`` (the
+    cards it took in since it last laid cards, for the page to mark) and
+    ``claim_sizes`` (the fewest and most cards a claim of its may hold now).
 
     Args:
         seen: the seat's observation (``state.observe(seat)``).
         call: what a challenger calls out, in ``language`` (``"Cheat!"``).
         window: the real-time challenge window as every seat sees it, or ``None``.
         answers: the answers this seat may give in the open window (action texts).
-        log: the narrated log, if already made from ``seen.events`` in ``language``.
+        log: the narrated log from line ``log_from`` on, if already made from
+            ``seen.events`` in ``language``; else the whole log is told.
+        log_from: the number of the first line of ``log``.
         language: the language of the log, the claims' ``said`` and the ``labels``.
 
     Raises:
@@ -280,17 +346,18 @@ def seat_view(
 
     """
     checked(language)
+    sizes = seen.rules.claims.sizes(len(seen.hand))
     view = {
         "seat": seen.seat,
         "hand": _cards(seen.hand),
+        "new_cards": _new_cards(seen),
+        "claim_sizes": [sizes.start, max(sizes.start, sizes.stop - 1)],
         **_table(seen.table, language),
         "decision": _decision(seen.decision, language),
         "my_turn": seen.is_my_turn and window is None,
         **_legal(seen),
         "window": window,
-        "log": list(log)
-        if log is not None
-        else list(narrate(seen.events, challenge_word=call, language=language)),
+        **_log(log, log_from, lambda: narrate(seen.events, challenge_word=call, language=language)),
     }
     if window is not None:
         # In a real-time window every opponent answers at once: the engine's
@@ -304,6 +371,15 @@ def seat_view(
     return view
 
 
+def _log(
+    log: Sequence[str] | None, log_from: int, whole: Callable[[], Iterable[str]]
+) -> dict[str, Any]:
+    """The ``log_from`` and ``log`` fields: the lines given, else the whole log told."""
+    if log is None:
+        return {"log_from": 0, "log": list(whole())}
+    return {"log_from": log_from, "log": list(log)}
+
+
 def spectator_view(
     table: Table,
     decision: Decision,
@@ -311,11 +387,14 @@ def spectator_view(
     *,
     call: str,
     window: dict[str, Any] | None,
+    log: Sequence[str] | None = None,
+    log_from: int = 0,
     language: str = "en",
 ) -> dict[str, Any]:
     """A spectator's ``view`` fields: the public table and the public log, never a hand.
 
-    ``call`` is the game's challenge call in ``language``, the language of the log.
+    ``call`` is the game's challenge call in ``language``, the language of the
+    log; ``log`` and ``log_from`` are as for :func:`seat_view` (the public log).
 
     Raises:
         LanguageError: a language the library does not speak.
@@ -333,5 +412,9 @@ def spectator_view(
         "legal": [],
         "window": window,
         "labels": {},
-        "log": list(narrate(public_events(events), challenge_word=call, language=language)),
+        **_log(
+            log,
+            log_from,
+            lambda: narrate(public_events(events), challenge_word=call, language=language),
+        ),
     }

@@ -39,24 +39,26 @@ from cheatrules.cli import BOTS
 from cheatrules.deal import deal
 from cheatrules.decision import Window
 from cheatrules.errors import CheatRulesError, IllegalActionError, RecordError, RulesError
+from cheatrules.narration import Narrator
 from cheatrules.observation import Observation
 from cheatrules.realtime import settle_window
-from cheatrules.records import dumps, loads
-from cheatrules.rules import NAMED_POLICIES
+from cheatrules.records import dumps
+from cheatrules.rules import HOUSE_FAMILIES, NAMED_POLICIES
 from cheatrules.state import GameState
 from cheatrules.variants import VARIANTS, Variant, challenge_call, rules_for, variant
 
 from . import protocol, storage
-from .words import N_, WordedError, told
+from .limits import Limits
+from .words import N_, WordedError, bot_words, house_rule_words, told
 
 __all__ = ["Hall", "RefusedActionError", "Room", "TableError"]
 
 _log = logging.getLogger("cheatrules.web")
 
-#: The most tables a server holds at once.
-MAX_TABLES = 1000
 #: The most connections one table takes at once.
 MAX_CONNECTIONS = 64
+#: Seconds before a change the store refused is tried again (a window's close, a bot's move).
+_RETRY = 1.0
 
 
 class TableError(WordedError):
@@ -82,14 +84,29 @@ class RefusedActionError(WordedError, IllegalActionError):
 
 
 class Sender(Protocol):
-    """What a room needs of a connection: a place to put the text it sends, and its language."""
+    """What a room needs of a connection: a place to put the text it sends, and its language.
+
+    ``version`` is the protocol version the connection speaks, and ``sent``
+    the number of log lines it has been sent (a version 2 view sends the
+    rest).
+    """
 
     role: str
     seat: int | None
     language: str
+    version: int
+    sent: int
 
     def send(self, text: str) -> None:
         """Queue ``text`` to be sent, in order."""
+
+
+class _Told:
+    """One reader's narrated log (a seat's, or the public one) in one language, told as it grows."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+        self.lines: list[str] = []
 
 
 @attrs.define
@@ -130,7 +147,7 @@ def _token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _options(game: str, players: object, options: object) -> tuple[int, dict[str, Any]]:
+def _options(players: object, options: object) -> tuple[int, dict[str, Any]]:
     if type(players) is not int:
         raise TableError(
             N_("players must be a whole number; got %(players)s"), players=repr(players)
@@ -141,7 +158,7 @@ def _options(game: str, players: object, options: object) -> tuple[int, dict[str
             example='{"jokers": true}',
         )
     for name, value in options.items():
-        if name in ("players", "seed"):
+        if name in ("game", "players", "seed"):
             raise TableError(N_("%(name)s is not a house rule"), name=name)
         if not isinstance(value, (bool, int, str)):
             raise TableError(
@@ -161,6 +178,12 @@ def _seats(seats: object, players: int) -> list[dict[str, Any]]:
         )
     made: list[dict[str, Any]] = []
     for seat in seats:
+        if not isinstance(seat, str):
+            raise TableError(
+                N_("seat %(seat)s must be 'human' or a bot's name (%(bots)s)"),
+                seat=len(made),
+                bots=", ".join(BOTS),
+            )
         if seat == "human":
             made.append({"kind": "human"})
         elif seat in BOTS:
@@ -181,8 +204,8 @@ class Room:
     def __init__(self, hall: Hall, stored: storage.Stored, state: GameState) -> None:
         self.hall = hall
         self.table_id = stored.table_id
-        self.settings = stored.settings
-        self.tokens = stored.tokens
+        self.settings = _checked_settings(stored.settings, state, hall)
+        self.tokens = _checked_tokens(stored.tokens, self.settings)
         self.closed = stored.closed
         self.state = state
         self.call = challenge_call(state.rules)  # in English; call_in(language) for a seat
@@ -197,6 +220,7 @@ class Room:
                     f"{state.seed}/{seat}" if seeded else secrets.randbits(64)
                 )
         self.connections: list[Sender] = []
+        self.told: dict[tuple[int | None, str], _Told] = {}
         self.window: _RealTimeWindow | None = None
         self.epoch = 0  # bumped at every change: a timer set before a change is stale
         self.timers: list[asyncio.TimerHandle] = []
@@ -238,9 +262,12 @@ class Room:
             "call": self.call_in(language),
             "players": self.state.players,
             "seats": [
-                {"seat": seat, "kind": kind["kind"], "bot": kind.get("bot")}
-                for seat, kind in enumerate(self.settings["seats"])
+                {"seat": seat, "kind": kind["kind"], "bot": kind.get("bot"), "name": name}
+                for (seat, kind), name in zip(
+                    enumerate(self.settings["seats"]), self.names(), strict=True
+                )
             ],
+            "options": self.settings["options"],
             "window": self.settings["window"],
             "bot_delay": self.settings["bot_delay"],
             "closed": self.closed,
@@ -266,17 +293,48 @@ class Room:
         assert isinstance(decision, Window)
         return [action.text() for action in attrs.evolve(decision, seat=seat).choices]
 
-    def view(self, role: str, seat: int | None, language: str = "en") -> str:
-        """The ``view`` message for a seat (``role == "seat"``) or a spectator, in ``language``."""
+    def lines(self, seat: int | None, language: str = "en") -> list[str]:
+        """The narrated log ``seat`` reads (the public one for ``None``), in ``language``.
+
+        Each reader's narration is kept and told on from where it stopped, so
+        an update narrates only the events it adds.
+        """
+        key = (seat, language)
+        told = self.told.get(key)
+        if told is None:
+            narrator = Narrator(self.call_in(language), language, translations(language))
+            told = self.told[key] = _Told(narrator)
+        state = self.state
+        events = state.observe(seat).events if seat is not None else state.events
+        heard = told.narrator.heard
+        if heard < len(events):
+            new = events[heard:]
+            told.lines += told.narrator.extend(
+                new if seat is not None else protocol.public_events(new)
+            )
+        return told.lines
+
+    def view(self, role: str, seat: int | None, language: str = "en", since: int = 0) -> str:
+        """The ``view`` message for a seat (``role == "seat"``) or a spectator, in ``language``.
+
+        Its log holds the narrated lines from line ``since`` on (all of them
+        for 0, or where ``since`` is past the log's end).
+        """
         window = self._window_json(language)
         state = self.state
         call = self.call_in(language)
-        if role == "seat" and seat is not None:
+        seat = seat if role == "seat" else None
+        lines = self.lines(seat, language)
+        since = since if 0 <= since <= len(lines) else 0
+        log = lines[since:]
+        if seat is not None:
             fields = protocol.seat_view(
                 state.observe(seat),
                 call=call,
                 window=window,
                 answers=self.answers_for(seat),
+                log=log,
+                log_from=since,
                 language=language,
             )
         else:
@@ -286,6 +344,8 @@ class Room:
                 state.events,
                 call=call,
                 window=window,
+                log=log,
+                log_from=since,
                 language=language,
             )
         return protocol.message(
@@ -294,17 +354,33 @@ class Room:
             n=len(state.actions),
             at=self.changed_at,
             closed=self.closed,
+            names=self.names(),
             **fields,
         )
 
+    def names(self) -> list[str | None]:
+        """The name each seat gave when it joined (``None`` where it gave none)."""
+        given = self.settings.get("names", {})
+        return [given.get(str(seat)) for seat in range(self.state.players)]
+
+    def send_view(self, connection: Sender, made: dict[tuple[Any, ...], str] | None = None) -> None:
+        """Send ``connection`` its view: the log lines it has not been sent (all, in version 1)."""
+        since = connection.sent if connection.version >= 2 else 0
+        key = (connection.role, connection.seat, connection.language, since)
+        text = made.get(key) if made is not None else None
+        if text is None:
+            text = self.view(connection.role, connection.seat, connection.language, since)
+            if made is not None:
+                made[key] = text
+        connection.send(text)
+        seat = connection.seat if connection.role == "seat" else None
+        connection.sent = len(self.lines(seat, connection.language))
+
     def broadcast(self) -> None:
         """Send every connection its own view of the table as it stands, in its own language."""
-        made: dict[tuple[str, int | None, str], str] = {}
+        made: dict[tuple[Any, ...], str] = {}
         for connection in list(self.connections):
-            key = (connection.role, connection.seat, connection.language)
-            if key not in made:
-                made[key] = self.view(*key)
-            connection.send(made[key])
+            self.send_view(connection, made)
 
     # -- what is done -------------------------------------------------------------
 
@@ -328,12 +404,8 @@ class Room:
             raise RefusedActionError(N_("the game is over"))
         if state.to_move != seat:
             raise RefusedActionError(
-                # Translators: %(asked)s is the question put to that seat, in English
-                # only for now; leave it out of the translation.
-                N_("it is seat %(to_move)s's decision, not seat %(seat)s's: %(asked)s"),
+                N_("it is not your decision: seat %(to_move)s decides now"),
                 to_move=state.to_move,
-                seat=seat,
-                asked=state.decision.asked(state.table),
             )
         self._change(state.apply(action), started)
 
@@ -352,8 +424,7 @@ class Room:
         allowed = self.answers_for(seat)
         if action.text() not in allowed:
             raise RefusedActionError(
-                N_("illegal action %(action)s: the challenge window is open; answer %(answers)s"),
-                action=str(action),
+                N_("the challenge window is open: answer %(answers)s"),
                 answers=functools.partial(_either, tuple(map(repr, allowed))),
             )
         window.answers[seat] = action
@@ -366,7 +437,6 @@ class Room:
     def _close_window(self, started: float | None = None) -> None:
         window = self.window
         assert window is not None
-        self.window = None
         callers = [
             seat for seat in window.askers if isinstance(window.answers.get(seat), Challenge)
         ]
@@ -382,40 +452,45 @@ class Room:
         self._change(state, time.time() if started is None else started)
 
     def _change(self, state: GameState, started: float) -> None:
+        """Save the actions that lead to ``state``, then show it: nothing is shown unsaved.
+
+        Raises:
+            StoreError: the store refused the actions; the table is as it was.
+
+        """
+        done = len(self.state.actions)
+        self.hall.store.append(self.table_id, done, [a.text() for a in state.actions[done:]])
         self.state = state
+        self.window = None
         self.epoch += 1
         self.changed_at = started
-        self.save()
         self.schedule()
         self.broadcast()
 
-    def save(self) -> None:
-        """Write the table to the data folder, if the server keeps one.
+    def rename(self, seat: int, name: str) -> None:
+        """Give ``seat`` the name its player chose (saved, then shown to everyone).
 
-        A failed write (a full disk) is logged, and the game goes on in memory:
-        the next action's write tries again with the whole record.
+        Raises:
+            StoreError: the store refused it; the seat keeps its name.
+
         """
-        try:
-            self.hall.save(self)
-        except OSError as error:
-            _log.error("cannot save table %s: %s", self.table_id, error)
+        names = dict(self.settings.get("names", {}))
+        if names.get(str(seat)) == name:
+            return
+        names[str(seat)] = name
+        settings = {**self.settings, "names": names}
+        self.hall.store.update(self.table_id, settings)
+        self.settings = settings
+        self.broadcast()
 
-    def stored(self) -> storage.Stored:
-        """The table as its file holds it."""
-        return storage.Stored(
-            self.table_id, self.settings, self.tokens, dumps(self.state), self.closed
-        )
-
-    def close(self) -> None:
-        """Close the table (the host's action): no more actions; every connection is told."""
+    def close(self, reason: str = N_("the host closed the table")) -> None:
+        """Close the table (the host's action, or its expiry): no more actions; all are told."""
         self.closed = True
         self.window = None
         self.epoch += 1
         for timer in self.timers:
             timer.cancel()
         self.timers.clear()
-        self.save()
-        reason = N_("the host closed the table")
         for connection in list(self.connections):
             told_reason = WordedError(reason).describe(connection.language)
             connection.send(protocol.message("closed", table=self.table_id, reason=told_reason))
@@ -423,11 +498,20 @@ class Room:
     # -- bots and timers ----------------------------------------------------------
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after ``delay`` seconds, unless the table changed meanwhile.
+
+        A change the store refused (a full disk) is tried again a second
+        later, so a window closed or a bot's move is never lost for good.
+        """
         epoch = self.epoch
 
         def fire() -> None:
             if self.epoch == epoch and not self.closed:
-                callback()
+                try:
+                    callback()
+                except storage.StoreError as error:
+                    _log.error("table %s: %s; trying again", self.table_id, error)
+                    self._later(_RETRY, callback)
 
         loop = asyncio.get_running_loop()
         self.timers = [timer for timer in self.timers if not timer.cancelled()]
@@ -489,6 +573,9 @@ class Room:
                 return
             try:
                 then(action)
+            except storage.StoreError as error:  # not saved: the bot is asked again
+                _log.error("table %s: %s; trying again", self.table_id, error)
+                self._later(_RETRY, self.schedule)
             except CheatRulesError as error:  # a bot's mistake must not stop the table unseen
                 _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
 
@@ -501,13 +588,20 @@ class Hall:
     """Every table a server runs, and where they are kept.
 
     Args:
-        data: the folder to keep tables in (created if missing), or ``None``
-            to keep them in memory only.
+        data: the folder whose database keeps the tables (created if
+            missing), or ``None`` to keep them in memory only.
         bot_delay: seconds a bot waits before it acts.
         window: seconds the challenge window stays open after a claim.
         seed: deal every table from this seed's sequence (for tests and
             benchmarks: anyone who knows it knows the hands); ``None`` deals
             from the system's randomness.
+        limits: the server's bounds (:class:`~cheatrules.web.limits.Limits`):
+            here, how many tables it holds and when they expire (``None``: the defaults).
+        store: where the tables are kept, in place of ``data``'s database.
+
+    Raises:
+        TableError: a delay or window out of range.
+        StoreError: the database cannot be opened.
 
     """
 
@@ -518,6 +612,8 @@ class Hall:
         bot_delay: float = 1.0,
         window: float = 5.0,
         seed: int | None = None,
+        limits: Limits | None = None,
+        store: storage.Store | None = None,
     ) -> None:
         if not 0 <= bot_delay <= 60:
             raise TableError(f"the bot delay must be 0 to 60 seconds; got {bot_delay}")
@@ -525,30 +621,30 @@ class Hall:
             raise TableError(
                 f"the challenge window must be more than 0 and at most 120 seconds; got {window}"
             )
-        self.data = None if data is None else Path(data)
         self.bot_delay = bot_delay
         self.window = window
+        self.limits = Limits() if limits is None else limits
         self.seeds = random.Random(seed) if seed is not None else None
         self.rooms: dict[str, Room] = {}
         self.skipped: list[str] = []
-        if self.data is not None:
-            self.data.mkdir(parents=True, exist_ok=True)
-            self._load()
+        if store is None:
+            store = storage.MemoryStore() if data is None else storage.SQLiteStore(data)
+        self.store: storage.Store = store
+        self._load()
 
     def _load(self) -> None:
-        assert self.data is not None
-        for stored in storage.read_all(self.data):
+        """The tables the store keeps; a table that will not load is skipped with a warning."""
+        for stored in self.store.load():
             if isinstance(stored, RecordError):
                 self.skipped.append(str(stored))
                 continue
-            if stored.closed:
-                continue
             try:
-                state = loads(stored.record)
-            except RecordError as error:
+                room = Room(self, stored, stored.game())
+            except (CheatRulesError, KeyError, TypeError, ValueError) as error:
                 self.skipped.append(f"table {stored.table_id}: {error}")
                 continue
-            self.rooms[stored.table_id] = Room(self, stored, state)
+            room.changed_at = stored.changed or room.changed_at
+            self.rooms[stored.table_id] = room
         for reason in self.skipped:
             _log.warning("a table was not reloaded: %s", reason)
 
@@ -557,11 +653,6 @@ class Hall:
         for room in self.rooms.values():
             room.schedule()
 
-    def save(self, room: Room) -> None:
-        """Write ``room`` to the data folder (nothing without one)."""
-        if self.data is not None:
-            storage.write(self.data, room.stored())
-
     def create(
         self,
         game: object = "english",
@@ -569,7 +660,7 @@ class Hall:
         options: object = None,
         seats: object = None,
     ) -> Room:
-        """Deal a new table.
+        """Deal a new table, kept in the store before it is answered.
 
         Args:
             game: a game's name (``"english"``, ``"verish"``...).
@@ -580,15 +671,18 @@ class Hall:
         Raises:
             TableError: the settings make no game (the message says why), or
                 the server holds too many tables.
+            StoreError: the store could not keep it (nothing was made).
 
         """
-        if len(self.rooms) >= MAX_TABLES:
+        self.expire(time.time())
+        if len(self.rooms) >= self.limits.tables:
             raise TableError(
-                N_("this server holds %(count)s tables already; close some first"), count=MAX_TABLES
+                N_("this server holds %(count)s tables already; try again later"),
+                count=self.limits.tables,
             )
         if not isinstance(game, str):
             raise TableError(N_("game must be a game's name; got %(game)s"), game=repr(game))
-        count, house = _options(game, players, {} if options is None else options)
+        count, house = _options(players, {} if options is None else options)
         try:
             rules = rules_for(game, count, **house)
         except RulesError as error:
@@ -612,10 +706,12 @@ class Hall:
             "seats": made,
             "window": self.window,
             "bot_delay": self.bot_delay,
+            "names": {},
         }
-        room = Room(self, storage.Stored(table_id, settings, tokens, ""), state)
+        stored = storage.Stored(table_id, settings, tokens, dumps(state), changed=time.time())
+        room = Room(self, stored, state)
+        self.store.create(stored)
         self.rooms[table_id] = room
-        room.save()
         room.schedule()
         return room
 
@@ -626,7 +722,7 @@ class Hall:
             TableError: no open table has that id.
 
         """
-        room = self.rooms.get(table_id)
+        room = self.rooms.get(table_id) if isinstance(table_id, str) else None
         if room is None:
             raise TableError(N_("no open table %(table)s"), table=repr(table_id))
         return room
@@ -641,8 +737,85 @@ class Hall:
         room = self.room(table_id)
         if not isinstance(host, str) or room.role_of(host)[0] != "host":
             raise TableError(N_("only the table's host token may close it"))
-        room.close()
-        del self.rooms[table_id]
+        self._drop(room, N_("the host closed the table"))
+
+    def _drop(self, room: Room, reason: str) -> None:
+        room.close(reason)
+        self.rooms.pop(room.table_id, None)
+        self.store.remove(room.table_id)
+
+    def expire(self, now: float) -> list[str]:
+        """Let go of the tables idle too long, or finished long enough ago; their ids.
+
+        A table expires when nobody acted at it for
+        :attr:`~cheatrules.web.limits.Limits.idle_seconds`, or when its game
+        ended :attr:`~cheatrules.web.limits.Limits.finished_seconds` ago.
+        Its connections are told, and the store forgets it.
+        """
+        limits = self.limits
+        gone = [
+            room
+            for room in self.rooms.values()
+            if now - room.changed_at
+            >= (limits.finished_seconds if room.state.is_over else limits.idle_seconds)
+        ]
+        for room in gone:
+            self._drop(room, N_("the table has expired"))
+        return [room.table_id for room in gone]
+
+
+def _checked_settings(settings: dict[str, Any], state: GameState, hall: Hall) -> dict[str, Any]:
+    """A kept table's settings, checked against its game; a missing delay or window is the hall's.
+
+    Raises:
+        RecordError: the settings do not fit the game (the message says what).
+
+    """
+    seats = settings.get("seats")
+    if not isinstance(seats, list) or len(seats) != state.players:
+        raise RecordError(f"its settings must list its {state.players} seats")
+    for seat in seats:
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        if kind == "bot" and seat.get("bot") not in BOTS:
+            raise RecordError(f"it names a bot this server lacks: {seat.get('bot')!r}")
+        if kind not in ("human", "bot"):
+            raise RecordError(f"a seat must be a person or a bot; got {seat!r}")
+    checked = dict(settings)
+    for name, default, low, high in (
+        ("bot_delay", hall.bot_delay, 0.0, 60.0),
+        ("window", hall.window, 0.001, 120.0),
+    ):
+        value = checked.setdefault(name, default)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
+            raise RecordError(f"its {name} must be a number from {low} to {high}; got {value!r}")
+    names = checked.setdefault("names", {})
+    if not isinstance(names, dict) or not all(isinstance(n, str) for n in names.values()):
+        raise RecordError("its seats' names must be a JSON object of texts")
+    return checked
+
+
+def _checked_tokens(tokens: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """A kept table's tokens: a host's, a spectators', and one per person's seat.
+
+    Raises:
+        RecordError: a token is missing or not text.
+
+    """
+    seats = tokens.get("seats")
+    people = {str(seat) for seat, kind in enumerate(settings["seats"]) if kind["kind"] == "human"}
+    if (
+        not isinstance(tokens.get("host"), str)
+        or not isinstance(tokens.get("spectator"), str)
+        or not isinstance(seats, dict)
+        or set(seats) != people
+        or not all(isinstance(token, str) and token for token in seats.values())
+    ):
+        raise RecordError("its tokens must be a host's, a spectators' and one per person's seat")
+    return tokens
 
 
 def _either(answers: tuple[str, ...], language: str) -> str:
@@ -667,10 +840,34 @@ def _option_help(game: Variant, language: str) -> dict[str, str]:
 def games(language: str = "en") -> dict[str, Any]:
     """The games, house rules and bots a host may choose from, for the host page.
 
-    Read from the games' records (:data:`cheatrules.variants.VARIANTS`): the
-    titles, calls and the house rules' meanings are in ``language``, and each
-    game gives its player range.
+    Read from the games' records (:data:`cheatrules.variants.VARIANTS`) and
+    the families of policies: the titles, calls, the house rules' names and
+    meanings and the bots' names are in ``language``, and each game gives
+    its player range. ``policies`` and ``bots`` name the choices as options
+    and seats take them; ``house_rules`` and ``bot_titles`` say them in words.
     """
+    say = translations(language).gettext
+    shown = house_rule_words(language)
+    house_rules = []
+    for family in HOUSE_FAMILIES:
+        titles = shown["policies"].get(family.name, {})
+        choices = [
+            {
+                "name": choice.name,
+                "title": titles.get(choice.name, choice.name),
+                "help": say(choice.meaning),
+            }
+            for choice in family.choices
+        ]
+        house_rules.append(
+            {
+                "family": family.name,
+                "title": shown["families"].get(family.name, family.name),
+                "help": say(family.summary),
+                "choices": choices,
+            }
+        )
+    bots = bot_words(language)
     return {
         "games": [
             {
@@ -683,5 +880,7 @@ def games(language: str = "en") -> dict[str, Any]:
             for game in VARIANTS.values()
         ],
         "policies": {family: list(names) for family, names in NAMED_POLICIES.items()},
+        "house_rules": house_rules,
         "bots": list(BOTS),
+        "bot_titles": {name: bots.get(name, name) for name in BOTS},
     }
