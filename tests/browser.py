@@ -14,12 +14,16 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def chromium(width: int, height: int, *, pinned: bool = False) -> webdriver.Chrome:
+def chromium(
+    width: int, height: int, *, pinned: bool = False, console: bool = False
+) -> webdriver.Chrome:
     """A headless Chromium whose window is ``width`` × ``height``.
 
     ``pinned`` also pins the page's own size to that (headless windows hold
     no browser frame, but a page's viewport may still differ) and keeps the
-    console's messages for the test to read.
+    console's messages for the test to read; ``console`` keeps them alone
+    (``driver.get_log("browser")`` reads them: script errors and refused
+    resources are ``SEVERE``).
     """
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver")
@@ -33,7 +37,7 @@ def chromium(width: int, height: int, *, pinned: bool = False) -> webdriver.Chro
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(argument)
     options.add_argument(f"--window-size={width},{height}")
-    if pinned:
+    if pinned or console:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     chrome = webdriver.Chrome(service=Service(driver), options=options)
     if pinned:

@@ -1,30 +1,49 @@
-"""The web table in a real browser: headless Chromium, driven by Selenium, plays at two seats.
+"""The web table in a real browser: headless Chromium, driven by Selenium, at its seats.
 
 The host page creates a table of two people and a bot; each person's link is
 opened in its own browser window; the moves go through the page's own
-controls. Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run``
-installs them); without them the test fails and says so.
+controls. Whole games are played to their end through a seat's page, with a
+spectator watching and the links opened again after the end; a hand-made
+deal offers a seat eight fours at once. The pages are served under the
+server's Content-Security-Policy, and no page may log an error. Needs
+Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them);
+without them the test fails and says so.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver import Chrome
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+import cheatrules as cr
 from cheatrules.web import create_app
+from cheatrules.web.storage import MemoryStore, Stored
+from cheatrules.web.tables import games
 
 from .browser import chromium
 from .web_client import served
 
 WAIT = 10.0  # the longest any page may take to show what it should
+
+
+#: The policy the server sends with its pages: no inline script, style or handler. Every
+#: page here runs under it, and may log no error (a refused inline style would be one).
+POLICY = (
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+    "script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
 
 
 @pytest.fixture
@@ -35,8 +54,15 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def quick() -> Iterator[str]:
+    """A server whose bots and windows are quick, so that whole games take seconds."""
+    with served(create_app(None, bot_delay=0.01, window=0.5, seed=11)) as address:
+        yield f"http://{address}"
+
+
+@pytest.fixture
 def browser() -> Iterator[WebDriver]:
-    driver = chromium(1000, 900)
+    driver = chromium(1000, 900, console=True)
     try:
         yield driver
     finally:
@@ -65,9 +91,9 @@ class Page:
             }
             raise AssertionError(f"{what}; the page showed {shown}, log {self.log()}") from None
 
-    def read(self, script: str) -> Any:
+    def read(self, script: str, *arguments: Any) -> Any:
         """Evaluate ``script`` in the page: one snapshot, even while the page redraws."""
-        return self.use().execute_script(script)
+        return self.use().execute_script(script, *arguments)
 
     def hand(self) -> list[str]:
         cards: list[str] = self.read(
@@ -118,12 +144,37 @@ class Page:
                 continue
         raise AssertionError(f"{css} kept being redrawn")
 
+    def press(self, css: str) -> bool:
+        """Press the control ``css`` finds, if it is there and enabled now; whether it was.
+
+        The control is clicked in the page (``element.click()``, one round
+        trip where Selenium's click takes several), so that whole games stay
+        quick; it fires the control's own handler, and a disabled or hidden
+        control is not pressed, as a person could not press it. In a game
+        going on without the test a control may go at any moment (a window
+        closes): then the moment passed.
+        """
+        pressed: bool = self.read(
+            "const node = document.querySelector(arguments[0]);"
+            " if (!node || node.disabled || node.closest('[hidden]')) return false;"
+            " node.click(); return true;",
+            css,
+        )
+        return pressed
+
     def play(self, cards: list[str], rank: str) -> None:
         """Select ``cards`` in the hand, announce ``rank`` and press Play."""
         for card in cards:
             self.click(f'#hand button.card[data-card="{card}"]')
         Select(self.use().find_element(By.ID, "rank")).select_by_value(rank)
         self.click("#play")
+
+    def selected(self) -> list[str]:
+        cards: list[str] = self.read(
+            "return [...document.querySelectorAll('#hand button.card.selected')]"
+            ".map((b) => b.dataset.card)"
+        )
+        return cards
 
     def allowed(self) -> list[str]:
         ranks: list[str] = self.read(
@@ -227,13 +278,18 @@ def test_two_people_play_and_call_cheat_in_a_real_browser(server: str, browser: 
     assert "seat 0 to decide" in second.text("#status")
     assert not second.enabled("play")
 
-    # An illegal attempt: five cards at once. The engine's message shows; nothing changes.
-    first.play(start[:5], "A")
-    first.until(lambda d: first.text("#error"), "no error shown")
-    assert "4" in first.text("#error")
+    # Five cards at once: a claim holds at most four, so the fifth is refused and the page
+    # says why; the selection is undone card by card.
+    for card in start[:5]:
+        first.click(f'#hand button.card[data-card="{card}"]')
+    assert first.selected() == start[:4]
+    assert first.text("#hint") == "Cards per claim: at most 4"
+    assert first.enabled("play")
+    for card in start[:4]:
+        first.click(f'#hand button.card[data-card="{card}"]')
+    assert first.selected() == [] and not first.text("#hint") and not first.enabled("play")
     assert first.hand() == start and first.counts() == [18, 17, 17]
     assert first.text("#pile-size") == "0"
-    assert not browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")
     assert second.counts() == [18, 17, 17] and not second.text("#error")
 
     # Seat 0 lays one card as an ace; seat 1 lets it stand (the bot answers too).
@@ -340,3 +396,454 @@ def test_a_seat_reads_its_page_in_its_own_language_beside_an_english_seat(
     assert "lang=pt" in russian.use().current_url
     assert english.text("#accept") == "Let it stand" and english.log()[-1].startswith("seat 0")
     shoot(russian, "web-table-pt.png")
+
+
+# -- whole games, to their end ----------------------------------------------------------
+
+
+def make_table(base: str, **settings: Any) -> dict[str, Any]:
+    """Create a table through the API, as the host page does; the answer holds its links."""
+    request = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(settings).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        answer: dict[str, Any] = json.load(response)
+    return answer
+
+
+def open_page(driver: WebDriver, link: str) -> Page:
+    """``link`` in a new window, once its page shows the table."""
+    driver.switch_to.new_window("window")
+    driver.get(link)
+    page = Page(driver, driver.current_window_handle)
+    page.until(lambda d: page.counts(), "the page never showed the table")
+    return page
+
+
+def console_errors(page: Page) -> list[str]:
+    """The errors the page's console has logged since the last look (script errors, refusals)."""
+    return severe(page.use())
+
+
+def severe(driver: WebDriver) -> list[str]:
+    """The errors ``driver``'s console has logged since the last look."""
+    entries: list[dict[str, str]] = cast(Chrome, driver).get_log("browser")  # type: ignore[no-untyped-call]
+    return [entry["message"] for entry in entries if entry["level"] == "SEVERE"]
+
+
+def give_name(page: Page, name: str) -> None:
+    """Type ``name`` in the seat's name field and give it to the table."""
+    field = page.use().find_element(By.ID, "name")
+    field.clear()
+    field.send_keys(name)
+    page.click("#name-save")
+    trimmed = " ".join(name.split())
+    page.until(lambda d: trimmed in page.text("#seats .seat.me"), f"{trimmed} never showed")
+
+
+#: One look at a seat's page: everything the player there would act on.
+LOOK = """
+const q = (css) => document.querySelector(css);
+const all = (css) => [...document.querySelectorAll(css)];
+const shown = (node) => Boolean(node) && !node.hidden && !node.closest("[hidden]");
+const usable = (node) => shown(node) && !node.disabled;
+return {
+  outcome: q("#outcome").textContent,
+  lines: all("#log li.line").length,
+  hand: all("#hand button.card").map((b) => b.dataset.card),
+  fresh: all("#hand button.card.new").map((b) => b.dataset.card),
+  selected: all("#hand button.card.selected").map((b) => b.dataset.card),
+  mine: Boolean(q("#seats .seat.me.to-move")),
+  accept: usable(q("#accept")),
+  cheat: usable(q("#cheat")),
+  fours: shown(q("#discard")) ? all("#fours .four").map((b) => b.dataset.rank) : null,
+  choices: all("#choices button.choice").map((b) => b.dataset.action),
+  ranks: all("#rank option").map((o) => o.value),
+  rank: q("#rank").value,
+  window: shown(q("#window")) ? q("#window-claim").textContent : "",
+};
+"""
+
+
+def play_to_the_end(page: Page, seconds: float = 40.0) -> dict[str, int]:
+    """Play the seat at ``page`` until the game ends, through the page's controls alone.
+
+    Each control is pressed in the page (:meth:`Page.press`). The seat lays
+    one card (of the rank to announce, if it holds one) as the first rank
+    allowed; lets claims stand, but calls every fifth; doubts every fourth
+    claim it may doubt on its turn; sets the first four offered aside. Each
+    time its hand grows, the cards just taken in must be marked. Returns how
+    often it did each.
+    """
+    done = {"plays": 0, "answers": 0, "calls": 0, "discards": 0, "pickups": 0}
+    deadline = time.monotonic() + seconds
+    before: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        seen: dict[str, Any] = page.read(LOOK)
+        if before and len(seen["hand"]) > len(before["hand"]):
+            # A pickup: the page marks the cards taken, at least as many as the hand grew by,
+            # each a card of the hand (copies counted one by one).
+            done["pickups"] += 1
+            grew = len(seen["hand"]) - len(before["hand"])
+            assert len(seen["fresh"]) >= grew, f"too few marked new after a pickup: {seen}"
+            hand = list(seen["hand"])
+            for card in seen["fresh"]:
+                hand.remove(card)
+        if seen["outcome"]:
+            return done
+        acted = False
+        if seen["fours"] is not None:
+            if seen["fours"]:
+                acted = page.press("#fours .four") and page.press("#discard-chosen")
+            else:
+                acted = page.press("#discard-none")
+            done["discards"] += acted
+        elif seen["accept"]:
+            call = seen["cheat"] and done["answers"] % 5 == 4
+            acted = page.press("#cheat" if call else "#accept")
+            done["answers"] += acted
+            done["calls"] += acted and call
+        elif seen["mine"] and "challenge" in seen["choices"] and done["plays"] % 4 == 3:
+            acted = page.press('#choices button[data-action="challenge"]')
+            done["calls"] += acted
+            done["plays"] += acted
+        elif seen["mine"] and seen["ranks"] and seen["hand"]:
+            rank = seen["ranks"][0]
+            card = next((c for c in seen["hand"] if _rank(c) == rank), seen["hand"][0])
+            # That card alone selected: a play whose press came too late may have left one.
+            for other in seen["selected"]:
+                if other != card:
+                    page.press(f'#hand button.card[data-card="{other}"]')
+            if card not in seen["selected"]:
+                page.press(f'#hand button.card[data-card="{card}"]')
+            try:
+                if seen["rank"] != rank:
+                    Select(page.use().find_element(By.ID, "rank")).select_by_value(rank)
+            except StaleElementReferenceException:
+                continue  # the page redrew its menu: look again
+            acted = page.press("#play")
+            done["plays"] += acted
+        before = seen
+        if acted:
+            # Wait for the page to show what the action changed before looking again.
+            until = time.monotonic() + 3.0
+            while time.monotonic() < until and page.read(LOOK) == seen:
+                time.sleep(0.01)
+        else:
+            time.sleep(0.02)
+    raise AssertionError(f"the game did not end in {seconds} s; {done}; the page showed {seen}")
+
+
+#: The end as a page shows it: the outcome, and whatever could still be pressed.
+END = """
+const q = (css) => document.querySelector(css);
+const usable = [...document.querySelectorAll("button, select")].filter(
+  (node) => !node.disabled && !node.closest("[hidden]") && node.id !== "language"
+    && node.id !== "name-save");
+return {
+  outcome: q("#outcome").textContent,
+  over: document.body.classList.contains("game-over"),
+  usable: usable.map((node) => node.id || node.className),
+  window: !q("#window").hidden,
+  countdown: q("#countdown").textContent,
+  toMove: document.querySelectorAll("#seats .seat.to-move").length,
+  winners: [...document.querySelectorAll("#seats .seat.winner")].map((s) => s.dataset.seat),
+};
+"""
+
+
+def assert_the_end(page: Page, outcome: dict[str, Any], *, names: dict[int, str]) -> None:
+    """``page`` shows the game over: winners and losers by name, nothing left to press."""
+    page.until(lambda d: page.read(END)["outcome"], "the page never showed the end")
+    shown: dict[str, Any] = page.read(END)
+    said = shown["outcome"]
+    assert "Game over" in said, said
+    for seat in outcome["winners"] + outcome["losers"]:
+        assert names.get(seat, f"seat {seat}") in said, (seat, said)
+    assert shown["over"] and not shown["window"] and not shown["countdown"]
+    assert shown["usable"] == [] and shown["toMove"] == 0
+    assert shown["winners"] == [str(seat) for seat in outcome["winners"]]
+    assert console_errors(page) == []
+
+
+def outcome_of(page: Page) -> dict[str, list[int]]:
+    """The winners and losers, as the page's seats show them."""
+    found: dict[str, list[str]] = page.read(
+        "return {winners: [...document.querySelectorAll('#seats .seat.winner')]"
+        ".map((s) => s.dataset.seat), losers: [...document.querySelectorAll("
+        "'#seats .seat.loser')].map((s) => s.dataset.seat)}"
+    )
+    return {kind: [int(seat) for seat in seats] for kind, seats in found.items()}
+
+
+@pytest.mark.parametrize("game", ["english", "verish"])
+def test_a_whole_game_ends_on_the_seats_page_the_spectators_and_a_link_opened_after(
+    quick: str, browser: WebDriver, game: str
+) -> None:
+    made = make_table(quick, game=game, players=3, seats=["human", "counting", "random"])
+    seat = open_page(browser, made["seats"]["0"])
+    give_name(seat, "Ana")
+    spectator = open_page(browser, made["spectator"])
+    spectator.until(lambda d: "Ana" in spectator.text("#seats"), "the spectator never saw Ana")
+    assert spectator.use().find_elements(By.ID, "me")[0].is_displayed() is False
+
+    done = play_to_the_end(seat)
+    assert done["plays"] > 0
+    outcome = outcome_of(seat)
+    assert outcome["winners"] and outcome["losers"]
+    names = {0: "Ana"}
+    assert_the_end(seat, outcome, names=names)
+    mine = "You won!" if 0 in outcome["winners"] else "You lost."
+    assert seat.text("#outcome").startswith(mine)
+    shoot(seat, f"web-end-{game}.png")
+    assert_the_end(spectator, outcome, names=names)
+    assert not spectator.text("#outcome").startswith(("You won", "You lost"))
+
+    # The links opened again after the end show it too, with the log each page put together
+    # part by part during the game.
+    for link, page in ((made["seats"]["0"], seat), (made["spectator"], spectator)):
+        late = open_page(browser, link)
+        assert_the_end(late, outcome, names=names)
+        assert late.log() == page.log()
+
+
+def test_a_table_of_bots_plays_to_its_end_before_a_spectator(
+    quick: str, browser: WebDriver
+) -> None:
+    made = make_table(quick, game="english", players=3, seats=["counting", "random", "honest"])
+    spectator = open_page(browser, made["spectator"])
+    spectator.until(lambda d: spectator.text("#outcome"), "the bots' game never ended")
+    assert_the_end(spectator, outcome_of(spectator), names={})
+    assert "seat 0 (bot counting) — cards:" in spectator.text("#seats")
+    assert spectator.log()[-1].startswith("game over")
+
+
+# -- a discard offer with many fours -------------------------------------------------------
+
+#: Seat 0 holds eight complete fours and K♣; seats 1 and 2 hold the other Kings.
+EIGHT_FOURS = [
+    "A♣ A♦ A♥ A♠ 6♣ 6♦ 6♥ 6♠ 7♣ 7♦ 7♥ 7♠ 8♣ 8♦ 8♥ 8♠ 9♣ 9♦ 9♥ 9♠ 10♣ 10♦ 10♥ 10♠ "
+    "J♣ J♦ J♥ J♠ Q♣ Q♦ Q♥ Q♠ K♣",
+    "K♦ K♥",
+    "K♠",
+]
+
+
+class Kept(MemoryStore):
+    """A store that holds the tables it is given, as if the server had kept them."""
+
+    def __init__(self, *tables: Stored) -> None:
+        self.tables = tables
+
+    def load(self) -> Iterator[Stored | cr.RecordError]:
+        return iter(self.tables)
+
+
+def kept_table(state: cr.GameState, table_id: str = "eightfours") -> Stored:
+    """``state`` as a kept table of three people, with a token per seat named after it."""
+    settings = {
+        "game": state.rules.name,
+        "players": state.players,
+        "options": {},
+        "seats": [{"kind": "human"}] * state.players,
+        "window": 60.0,
+        "bot_delay": 0.05,
+        "names": {},
+    }
+    tokens = {
+        "host": "host-token",
+        "spectator": "spectator-token",
+        "seats": {str(seat): f"seat-{seat}-token" for seat in range(state.players)},
+    }
+    actions = tuple(action.text() for action in state.actions)
+    return Stored(table_id, settings, tokens, cr.dumps(state), actions=actions, changed=time.time())
+
+
+def test_a_seat_offered_eight_fours_chooses_which_to_set_aside(browser: WebDriver) -> None:
+    # Seat 0 lays K♣ as an Ace; seat 1 doubts it; seat 0 takes the pile back, and is
+    # offered its eight fours: 256 ways to discard, too many to list.
+    state = cr.deal(cr.verish(3), hands=EIGHT_FOURS, dealer=2)
+    state = state.apply(cr.Play("K♣", "A")).apply(cr.parse_action("challenge"))
+    offered = ["A", "6", "7", "8", "9", "10", "J", "Q"]
+    assert [str(rank) for rank in state.observe(0).offered] == offered
+    app = create_app(None, store=Kept(kept_table(state)), bot_delay=0.05)
+    with served(app) as address:
+        base = f"http://{address}/table/eightfours"
+        seat = open_page(browser, f"{base}#seat-0-token")
+        seat.until(lambda d: seat.read(LOOK)["fours"], "no fours offered")
+        seen = seat.read(LOOK)
+        assert seen["fours"] == offered and seen["choices"] == []
+        labels = [four.text for four in browser.find_elements(By.CSS_SELECTOR, "#fours .four")]
+        assert labels == [
+            "four Aces", "four 6s", "four 7s", "four 8s", "four 9s", "four 10s",
+            "four Jacks", "four Queens",
+        ]  # fmt: skip
+        # The card taken back with the pile is marked, for the eye and for a screen reader.
+        assert seen["fresh"] == ["K♣"]
+        marked = browser.find_element(By.CSS_SELECTOR, "#hand .card.new")
+        assert marked.get_attribute("aria-label") == "K♣ (just taken)"
+        assert not seat.enabled("discard-chosen") and seat.enabled("discard-none")
+        # A name given says hello again, on a new connection that asks only for the lines the
+        # page lacks; the log stays as it was.
+        lines = seat.log()
+        seat.read(
+            "window.said = []; const send = WebSocket.prototype.send;"
+            "WebSocket.prototype.send = function (text) { said.push(JSON.parse(text));"
+            " return send.call(this, text); }"
+        )
+        give_name(seat, "  Ana   Lúcia ")
+        assert seat.read("return document.getElementById('name').value") == "Ana Lúcia"
+        hello = {"type": "hello", "v": 2, "token": "seat-0-token", "lang": "en"}
+        assert seat.read("return said") == [{**hello, "name": "Ana Lúcia", "since": 3}]
+        assert seat.log() == lines and len(lines) == 3
+        spectator = open_page(browser, f"{base}#spectator-token")
+        assert "Ana Lúcia — cards: 33" in spectator.text("#seats")
+        assert spectator.text("#status") == "Ana Lúcia to decide (discard)"
+        shoot(seat, "web-discard.png")
+
+        # The seat sets aside its 7s and Queens: the subset chosen is what is sent.
+        seat.click('#fours .four[data-rank="7"]')
+        seat.click('#fours .four[data-rank="Q"]')
+        seat.click('#fours .four[data-rank="9"]')
+        seat.click('#fours .four[data-rank="9"]')  # chosen, then not
+        assert seat.read(
+            "return [...document.querySelectorAll('#fours .four[aria-pressed=true]')]"
+            ".map((b) => b.dataset.rank)"
+        ) == ["7", "Q"]
+        seat.click("#discard-chosen")
+        seat.until(lambda d: seat.read(LOOK)["fours"] is None, "the offer stayed")
+        seat.until(lambda d: len(seat.hand()) == 25, "the fours never left the hand")
+        assert not [card for card in seat.hand() if _rank(card) in ("7", "Q")]
+        assert seat.text("#discarded") == "Set aside: 7♣ 7♦ 7♥ 7♠ Q♣ Q♦ Q♥ Q♠"
+        # The game goes on: seat 1 (after the doubter's pickup, the doubter's neighbour) moves.
+        seat.until(lambda d: seat.text("#status") == "seat 1 to decide (play)", "no next turn")
+        assert seat.read(LOOK)["fresh"] == ["K♣"]  # still new: seat 0 laid nothing since
+        spectator.until(
+            lambda d: "Ana Lúcia — cards: 25" in spectator.text("#seats"), "spectator not told"
+        )
+
+        # Verish' claims hold 1 to 3 cards: a fourth card is refused, and the page says why.
+        for card in seat.hand()[:4]:
+            seat.click(f'#hand button.card[data-card="{card}"]')
+        assert seat.selected() == seat.hand()[:3]
+        assert seat.text("#hint") == "Cards per claim: at most 3"
+        assert not seat.enabled("play")  # not seat 0's turn
+        assert console_errors(seat) == [] and console_errors(spectator) == []
+
+
+# -- the host page ------------------------------------------------------------------------
+
+#: The texts of the host page's menus: each option's value and what it shows.
+MENUS = """
+return [...document.querySelectorAll("select.policy, select.seat-kind")].map((select) => ({
+  label: select.closest("label").firstChild.textContent.trim(),
+  options: [...select.options].filter((o) => o.value).map((o) => [o.value, o.textContent]),
+}));
+"""
+
+
+def test_the_host_page_speaks_words_needs_the_creation_token_and_gives_a_host_link(
+    browser: WebDriver,
+) -> None:
+    app = create_app(None, bot_delay=0.05, window=60.0, create_token="sesame")
+    with served(app) as address:
+        base = f"http://{address}"
+        for page in ("/", "/table/unknowntable", "/static/host.js", "/static/table.js"):
+            with urllib.request.urlopen(base + page, timeout=WAIT) as response:
+                assert response.headers["Content-Security-Policy"] == POLICY
+        # Without the creation token in its address, the page cannot create a table.
+        browser.get(base + "/")
+        wait = WebDriverWait(browser, WAIT)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "select.seat-kind"), "no seats")
+        browser.find_element(By.ID, "create").click()
+        wait.until(lambda d: d.find_element(By.ID, "error").text, "no refusal shown")
+        assert browser.find_element(By.ID, "error").text == (
+            "creating a table needs this server's creation token"
+        )
+        assert [error for error in severe(browser) if "401" not in error] == []
+
+        host = open_host(browser, f"{base}/#create=sesame")
+        menus: list[dict[str, Any]] = host.read(MENUS)
+        labels = [menu["label"] for menu in menus]
+        assert "Who plays after a challenge" in labels and "after_challenge" not in labels
+        # Every house rule is said in the words /api/games gives, never by its name in options.
+        said = {
+            (family["title"], choice["name"]): choice["title"]
+            for family in games("en")["house_rules"]
+            for choice in family["choices"]
+        }
+        policies = [menu for menu in menus if not menu["label"].startswith("seat ")]
+        assert [
+            (menu["label"], value, text) for menu in policies for value, text in menu["options"]
+        ] == [(label, value, text) for (label, value), text in said.items()]
+        assert (
+            said["Who plays after a challenge", "declarers-left"] == "the declarer's left neighbour"
+        )
+        kinds = dict(menus[0]["options"])
+        assert kinds["human"] == "a person" and kinds["counting"] == "bot: counting"
+        host.click("#settings details summary")
+        after = Select(
+            browser.find_element(By.CSS_SELECTOR, 'select[data-family="after_challenge"]')
+        )
+        after.select_by_value("taker")
+        assert "Whoever took the pile plays next" in host.text(".policy-line:nth-child(5)")
+        browser.find_element(By.ID, "options").send_keys("jokers=yes")
+        browser.find_element(By.ID, "create").click()
+        host.until(lambda d: d.find_element(By.ID, "links").is_displayed(), "no links shown")
+        rules = host.read(
+            "return [...document.querySelectorAll('#table-rules li')].map((li) => li.textContent)"
+        )
+        assert "Who plays after a challenge whoever took the pile" in rules
+        assert "jokers yes" in rules and not [rule for rule in rules if "True" in rule]
+        links = host.read(
+            "return [...document.querySelectorAll('#join-links a')].map((a) => a.href)"
+        )
+        link = host.read("return document.getElementById('host-link').href")
+        table = host.read("return new URLSearchParams(location.hash.slice(1)).get('table')")
+        assert link.startswith(f"{base}/#table={table}&host=")
+        assert console_errors(host) == []
+
+        # The host link, opened later, shows the table's links again, and closes it.
+        again = open_host(browser, link)
+        again.until(lambda d: d.find_element(By.ID, "links").is_displayed(), "no links again")
+        assert (
+            again.read("return [...document.querySelectorAll('#join-links a')].map((a) => a.href)")
+            == links
+        )
+        assert "jokers yes" in again.text("#table-rules")  # the house rules, from the server
+        again.click("#close")
+        again.until(lambda d: not d.find_element(By.ID, "links").is_displayed(), "not closed")
+        assert console_errors(again) == []
+        # The closed table's links say so, and stop knocking.
+        browser.switch_to.new_window("window")
+        browser.get(links[0])
+        seat = Page(browser, browser.current_window_handle)
+        gone = "this table is gone: it was closed, or it expired"
+        seat.until(lambda d: seat.text("#connection") == gone, "no word for a closed table")
+        assert seat.text("#error") == f"no open table {table!r}"
+
+
+def open_host(driver: WebDriver, link: str) -> Page:
+    """The host page at ``link``, in a new window, once it offers its games."""
+    driver.switch_to.new_window("window")
+    driver.get(link)
+    page = Page(driver, driver.current_window_handle)
+    page.until(lambda d: d.find_elements(By.CSS_SELECTOR, "select.seat-kind"), "no seat menus")
+    return page
+
+
+def test_fours_offered_on_a_turn_are_chosen_with_the_same_toggles(browser: WebDriver) -> None:
+    # Under discards=any-time a seat holding a four may set it aside before it lays cards.
+    state = cr.deal(cr.english(3, discards="any-time"), hands=["7♣ 7♦ 7♥ 7♠ K♦ 2♣", "A♠", "A♥"])
+    with served(create_app(None, store=Kept(kept_table(state, "anytimefours")))) as at:
+        seat = open_page(browser, f"http://{at}/table/anytimefours#seat-0-token")
+        seat.until(lambda d: seat.read(LOOK)["fours"] == ["7"], "no four offered on the turn")
+        assert not seat.enabled("discard-none") and seat.enabled("play") is False
+        seat.click('#fours .four[data-rank="7"]')
+        seat.click("#discard-chosen")
+        seat.until(lambda d: seat.hand() == ["2♣", "K♦"], "the four never left the hand")
+        assert seat.read(LOOK)["fours"] is None and seat.text("#status") == "Your decision (play)"
+        assert console_errors(seat) == []

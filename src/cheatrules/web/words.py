@@ -22,7 +22,7 @@ from typing import Any
 from cheatrules._i18n import LANGUAGES, N_, claim, rank_name, translations
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Refuse, parse_action
 from cheatrules.cards import Rank
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, Message
 
 __all__ = [
     "LANGUAGE_NAMES",
@@ -31,7 +31,10 @@ __all__ = [
     "WordedError",
     "accepted_language",
     "action_label",
+    "bot_words",
     "checked",
+    "for_player",
+    "house_rule_words",
     "page_words",
     "told",
     "unknown_language",
@@ -78,6 +81,10 @@ _WORDS: dict[str, str] = {
     "window_open": N_("%(call)s window open: %(claim)s"),
     "your_decision": N_("Your decision (%(phase)s)"),
     "to_decide": N_("seat %(seat)s to decide (%(phase)s)"),
+    # Translators: as "seat %(seat)s to decide", for a seat that gave its name.
+    "named_to_decide": N_("%(name)s to decide (%(phase)s)"),
+    "you_won": N_("You won!"),
+    "you_lost": N_("You lost."),
     # Translators: a seat at the table and how many cards it holds; the count follows.
     "cards_held": N_("%(name)s — cards:"),
     "bot_seat": N_("%(name)s (bot %(bot)s)"),
@@ -90,6 +97,21 @@ _WORDS: dict[str, str] = {
     "nobody_yet": N_("nobody yet"),
     # Translators: seconds left, as the countdown shows them ("4.2 s").
     "seconds": N_("%(seconds)s s"),
+    "table_gone": N_("this table is gone: it was closed, or it expired"),
+    "too_busy": N_("too many messages or connections; reconnecting in a few seconds…"),
+    "fell_behind": N_("this page fell behind; catching up…"),
+    "hello_late": N_("the server waited too long for this page; reconnecting…"),
+    "your_name": N_("Your name:"),
+    "use_name": N_("Use this name"),
+    # Translators: a card of the hand that the seat has just taken in (a pickup, a draw).
+    "new_card": N_("%(card)s (just taken)"),
+    "most_cards": N_("Cards per claim: at most %(most)s"),
+    "least_cards": N_("Cards per claim: at least %(least)s"),
+    "choose_fours": N_("You may set aside complete fours: choose them, then confirm."),
+    "discard_chosen": N_("Set aside the chosen fours"),
+    "discard_none": N_("Set nothing aside"),
+    # Translators: %(fours)s lists fours, such as "four 7s, four Kings".
+    "set_aside": N_("Set aside: %(fours)s"),
     # The host page.
     "host_title": N_("cheatrules: a new table"),
     "game": N_("Game"),
@@ -104,7 +126,117 @@ _WORDS: dict[str, str] = {
     "close": N_("Close the table"),
     "human": N_("a person"),
     "games_own": N_("(the game's own)"),
+    # Translators: a bot in the host page's seat menu: "bot: counting".
+    "bot_choice": N_("bot: %(bot)s"),
+    "host_link": N_("Your host link (keep it: it shows these links again and closes the table):"),
+    "this_table": N_("This table:"),
+    "yes": N_("yes"),
+    "no": N_("no"),
 }
+
+# The host page's short names of the families of house rules (its menus' labels).
+_FAMILY_WORDS: dict[str, str] = {
+    # Translators: the label of the host page's menu of a family of house rules.
+    "ranks": N_("Ranks announced"),
+    "claims": N_("Cards per claim"),
+    "window": N_("Who may call a bluff"),
+    "check": N_("What a challenge turns over"),
+    "after_challenge": N_("Who plays after a challenge"),
+    "passing": N_("Passing"),
+    "discards": N_("Setting fours aside"),
+    "ending": N_("End of the game"),
+}
+
+# The host page's short names of the house rules, by family and by the name options give them.
+_POLICY_WORDS: dict[str, dict[str, str]] = {
+    "ranks": {
+        # Translators: house rules for the rank announced (the host page's menu).
+        "ascending": N_("upwards: A, 2, 3 … K"),
+        "descending": N_("downwards: A, K, Q … 2"),
+        "free": N_("any rank"),
+        "adjacent": N_("the same rank, or one above or below"),
+        "hold": N_("the opener's rank, until a challenge"),
+    },
+    "claims": {
+        # Translators: house rules for the number of cards a claim lays.
+        "1-4": N_("1 to 4"),
+        "1-3": N_("1 to 3"),
+        "one": N_("exactly 1"),
+        "any": N_("any number of one rank"),
+    },
+    "window": {
+        # Translators: house rules for who may challenge a claim.
+        "immediate": N_("any opponent, before the next claim"),
+        "extended": N_("any opponent; the claim before too"),
+        "next-player": N_("the next player, on their turn"),
+    },
+    "check": {
+        # Translators: house rules for what a challenge turns over.
+        "whole-group": N_("the whole group"),
+        "one-card": N_("one card, drawn by chance"),
+        "jokers-protect": N_("the whole group; a joker makes it true"),
+    },
+    "after_challenge": {
+        # Translators: house rules for who plays after a challenge.
+        "declarers-left": N_("the declarer's left neighbour"),
+        "taker": N_("whoever took the pile"),
+        "challenger-if-right": N_("the challenger if right, else the declarer's left"),
+        "challenger-or-next": N_("the challenger if right, else the player after"),
+    },
+    "passing": {
+        # Translators: house rules for passing.
+        "never": N_("never"),
+        "all-revealed": N_("once every card of the rank was shown"),
+        "consent": N_("if every opponent agrees"),
+    },
+    "discards": {
+        # Translators: house rules for setting complete fours aside.
+        "never": N_("never"),
+        "after-pickup": N_("may, after taking the pile"),
+        "compulsory": N_("must, after taking the pile"),
+        "any-time": N_("at any turn"),
+    },
+    "ending": {
+        # Translators: house rules for the end of a game.
+        "first-out": N_("the first out wins"),
+        "placings": N_("the last one in loses"),
+    },
+}
+
+
+def house_rule_words(language: str) -> dict[str, Any]:
+    """The house rules' short names in ``language``: ``families`` by name, ``policies`` by family.
+
+    A family or a policy with no word here keeps its own name.
+
+    >>> house_rule_words("en")["families"]["after_challenge"]
+    'Who plays after a challenge'
+    """
+    say = translations(language).gettext
+    return {
+        "families": {family: say(text) for family, text in _FAMILY_WORDS.items()},
+        "policies": {
+            family: {name: say(text) for name, text in names.items()}
+            for family, names in _POLICY_WORDS.items()
+        },
+    }
+
+
+def bot_words(language: str) -> dict[str, str]:
+    """Each bot's name in ``language``, by the name the server knows it by.
+
+    >>> bot_words("en")["counting"]
+    'counting'
+    """
+    catalog = translations(language)
+    return {
+        # Translators: the bots' names, as the host page's seat menu ("bot: counting")
+        # and a table's seats ("seat 2 (bot counting)") show them.
+        "random": catalog.pgettext("bot", "random"),
+        "honest": catalog.pgettext("bot", "honest"),
+        "counting": catalog.pgettext("bot", "counting"),
+        "sampling": catalog.pgettext("bot", "sampling"),
+    }
 
 
 def _phases(catalog: gettext.GNUTranslations) -> dict[str, str]:
@@ -118,7 +250,10 @@ def _phases(catalog: gettext.GNUTranslations) -> dict[str, str]:
 
 
 def page_words(language: str) -> dict[str, Any]:
-    """Every word the pages show, in ``language``: texts by key, ``ranks`` and ``phases`` by code.
+    """Every word the pages show, in ``language``: texts by key, and the tables below.
+
+    ``ranks`` and ``fours`` (``"four Kings"``) are by rank code, ``phases`` by
+    phase, and ``bots`` (each bot's name) by the name the server knows it by.
 
     Raises:
         RulesError: a language the library does not speak.
@@ -129,6 +264,10 @@ def page_words(language: str) -> dict[str, Any]:
     shown["nobody"] = catalog.pgettext("nobody", "none")
     shown["ranks"] = {str(rank): rank_name(rank, 1, language) for rank in Rank}
     shown["phases"] = _phases(catalog)
+    shown["fours"] = {
+        str(rank): claim(4, rank, language) for rank in Rank if rank is not Rank.JOKER
+    }
+    shown["bots"] = bot_words(language)
     return shown
 
 
@@ -229,6 +368,31 @@ class WordedError(CheatRulesError, ValueError):
             for name, value in self.values.items()
         }
         return text % filled
+
+
+#: The engine's refusal of an action: the action as code, then the reason in words.
+_ILLEGAL = "illegal action %(action)s: %(reason)s"
+
+
+def for_player(error: CheatRulesError) -> CheatRulesError:
+    """``error`` as a player reads it: an engine refusal without the action written as code.
+
+    The engine says ``illegal action Play(K♣ as A): K♣ is not in seat 0's
+    hand``; a player who just pressed a button is told the reason alone.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    >>> try:
+    ...     state.apply(cr.Play("A♠", "A"))
+    ... except cr.IllegalActionError as error:
+    ...     print(told(for_player(error), "en"))
+    A♠ is not in seat 0's hand
+    """
+    if error.template == _ILLEGAL:
+        reason = error.params.get("reason")
+        if isinstance(reason, Message):
+            return CheatRulesError(reason)
+    return error
 
 
 def told(error: CheatRulesError, language: str) -> str:
