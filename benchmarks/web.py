@@ -11,14 +11,18 @@ seconds, then lays its first card as the first rank allowed, or lets a claim
 stand (one time in five it calls "Cheat!"). It prints:
 
 - the action-to-update latency: from the moment a person sends an action to
-  the moment it has the view that shows it (median, 95th and 99th
+  the moment it has the view that shows it (its play laid, its answer in the
+  window's answers; median, 95th and 99th
   percentiles; targets at 200 tables: median under 50 ms, 99th percentile
   under 250 ms);
 - the bytes of an update early in a game and late in it (the log comes in
   parts, so the two should be alike);
-- the server's memory before and after clients that never read watch the
-  busiest tables for a while (a reader too slow for its queue is dropped,
-  so the memory should stay flat).
+- the server's memory through the run, while clients that never read watch
+  twenty tables (a reader too slow for its queue is dropped, so it should
+  grow with the tables' games alone).
+
+A second run at ten tables whose people think 0.15 s plays games long
+enough to compare the size of late updates with early ones.
 
 The clients run in this process on the same machine, so the server shares
 the two cores with them; the figures are an upper bound of what a server
@@ -89,45 +93,67 @@ class _Measures:
         self.games = 0
 
 
+def _due(view: dict[str, Any]) -> bool:
+    """Whether the view asks this person for something: a play on its turn, or an answer."""
+    if view.get("outcome") is not None or not view:
+        return False
+    mine = view["my_turn"] and view["decision"]["phase"] == "play"
+    return bool(mine or (view["window"] is not None and "accept" in view["choices"]))
+
+
+def _shows(view: dict[str, Any], seat: int, sent_n: int, answer: bool) -> bool:
+    """Whether ``view`` shows the action this person sent when the game had ``sent_n`` actions."""
+    if view["n"] > sent_n:
+        return True
+    return answer and view["window"] is not None and seat in view["window"]["answered"]
+
+
 async def _person(url: str, token: str, until: float, think: float, seen: _Measures) -> None:
-    """One scripted person at one table, until ``until``."""
+    """One scripted person at one table, until ``until``: thinks, then acts on the latest view."""
     rng = random.Random(token)
     async with connect(url, max_size=2**22) as websocket:
         await websocket.send(json.dumps({"type": "hello", "v": 2, "token": token}))
         view: dict[str, Any] = {}
-        sent_at: float | None = None
-        sent_n = -1
-        while (left := until - time.time()) > 0:
+        seat = -1
+        sent: tuple[float, int, bool] | None = None  # when, at which n, whether an answer
+        act_at: float | None = None
+        while (now := time.time()) < until:
+            wait = until - now if act_at is None else max(0.0, act_at - now)
             try:
-                text = await asyncio.wait_for(websocket.recv(), left)
+                text = await asyncio.wait_for(websocket.recv(), wait)
             except asyncio.TimeoutError:
-                return
-            message = json.loads(text)
-            if message["type"] != "view":
-                continue
-            view = message
-            n = view["n"]
-            size = len(text.encode() if isinstance(text, str) else text)
-            if 1 <= n <= 40:
-                seen.early.append(size)
-            elif n >= 120:
-                seen.late.append(size)
-            if sent_at is not None and n > sent_n:
-                seen.latencies.append(time.time() - sent_at)
-                sent_at = None
-            if view["outcome"] is not None:
-                seen.games += 1
-                return
-            mine = view["my_turn"] and view["decision"]["phase"] == "play"
-            answer = view["window"] is not None and "accept" in view["choices"]
-            if sent_at is None and (mine or answer):
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                if answer:
-                    action = "challenge" if rng.random() < 0.2 else "accept"
-                else:
-                    action = f"play {view['hand'][0]} as {view['allowed_ranks'][0]}"
-                sent_at, sent_n = time.time(), n
-                await websocket.send(json.dumps({"type": "action", "v": 2, "action": action}))
+                text = None
+            if text is not None:
+                message = json.loads(text)
+                if message["type"] == "welcome":
+                    seat = message["seat"]
+                elif message["type"] == "error":
+                    sent = None  # refused (the window closed meanwhile): decide again
+                elif message["type"] == "view":
+                    view = message
+                    size = len(text.encode() if isinstance(text, str) else text)
+                    if 1 <= view["n"] <= 40:
+                        seen.early.append(size)
+                    elif view["n"] >= 120:
+                        seen.late.append(size)
+                    if sent is not None and _shows(view, seat, sent[1], sent[2]):
+                        seen.latencies.append(time.time() - sent[0])
+                        sent = None
+                    if view["outcome"] is not None:
+                        seen.games += 1
+                        return
+            if sent is None and act_at is None and _due(view):
+                act_at = time.time() + think * rng.uniform(0.5, 1.5)
+            if act_at is not None and time.time() >= act_at:
+                act_at = None
+                if sent is None and _due(view):  # the latest view still asks
+                    answer = view["window"] is not None
+                    if answer:
+                        action = "challenge" if rng.random() < 0.2 else "accept"
+                    else:
+                        action = f"play {view['hand'][0]} as {view['allowed_ranks'][0]}"
+                    sent = (time.time(), view["n"], answer)
+                    await websocket.send(json.dumps({"type": "action", "v": 2, "action": action}))
 
 
 async def _never_reading(url: str, token: str, seconds: float) -> None:
@@ -155,15 +181,21 @@ async def _run(port: int, pid: int, tables: int, seconds: float, think: float) -
         for table in made
         for link in table["seats"].values()
     ]
-    before = _memory(pid)
+    memory: list[float] = []
+
+    async def sample_memory() -> None:
+        while time.time() < until:
+            memory.append(_memory(pid))
+            await asyncio.sleep(seconds / 6)
+
     stuck = [
         _never_reading(
             f"ws://{base}/ws/{table['table']}", table["spectator"].split("#")[1], seconds
         )
         for table in made[:20]
     ]
-    await asyncio.gather(*people, *stuck)
-    after = _memory(pid)
+    await asyncio.gather(*people, *stuck, sample_memory())
+    memory.append(_memory(pid))
     latencies = sorted(seen.latencies)
     if not latencies:
         raise SystemExit("no action was answered")
@@ -187,10 +219,8 @@ async def _run(port: int, pid: int, tables: int, seconds: float, think: float) -
         f"  bytes of an update: median {early:.0f} at actions 1-40, {late:.0f} at action 120"
         f" or later ({len(seen.late)} updates)"
     )
-    print(
-        f"  server memory: {before:.0f} MB before, {after:.0f} MB after 20 clients that never"
-        " read watched for the whole run"
-    )
+    shown = ", ".join(f"{megabytes:.0f}" for megabytes in memory)
+    print(f"  server memory through the run, 20 clients never reading: {shown} MB")
 
 
 def main() -> None:
@@ -215,6 +245,9 @@ def main() -> None:
         try:
             _wait_for(port)
             asyncio.run(_run(port, server.pid, tables, seconds, think))
+            # Long games, for the size of late updates: ten tables whose people think fast
+            # (within the rate a connection may send at).
+            asyncio.run(_run(port, server.pid, 10, seconds, 0.15))
         finally:
             server.terminate()
             server.wait(10)
