@@ -226,11 +226,8 @@ def create_table(driver: WebDriver, base: str) -> dict[int, str]:
 
 
 def open_seat(driver: WebDriver, link: str) -> Page:
-    driver.switch_to.new_window("window")
-    driver.get(link)
-    page = Page(driver, driver.current_window_handle)
-    page.until(lambda d: page.hand(), "the seat's hand never showed")
-    return page
+    """A seat's ``link`` in a new window, once its page shows the hand."""
+    return open_page(driver, link, Page.hand, "the seat's hand never showed")
 
 
 def let_it_stand(declarer: int, since: dict[Page, int], *pages: Page) -> None:
@@ -414,12 +411,17 @@ def make_table(base: str, **settings: Any) -> dict[str, Any]:
     return answer
 
 
-def open_page(driver: WebDriver, link: str) -> Page:
-    """``link`` in a new window, once its page shows the table."""
+def open_page(
+    driver: WebDriver,
+    link: str,
+    shows: Callable[[Page], object] = lambda page: page.counts(),
+    what: str = "the page never showed the table",
+) -> Page:
+    """``link`` in a new window, once its page ``shows`` what it should (the table)."""
     driver.switch_to.new_window("window")
     driver.get(link)
     page = Page(driver, driver.current_window_handle)
-    page.until(lambda d: page.counts(), "the page never showed the table")
+    page.until(lambda d: shows(page), what)
     return page
 
 
