@@ -129,7 +129,9 @@ def test_one_address_creates_only_so_many_tables() -> None:
 
 
 def test_finished_and_idle_tables_expire_and_free_their_places(tmp_path: Path) -> None:
-    limits = Limits(tables=2, idle_seconds=100, finished_seconds=10)
+    # Expiry as the server's sweep would make it, called here at chosen moments (the sweep
+    # itself comes every 30 s, after this test).
+    limits = Limits(tables=2, idle_seconds=1000, finished_seconds=500)
     with _client(tmp_path, limits=limits) as client:
         hall = client.app.state.hall
         one, two = _made(client), _made(client)
@@ -138,15 +140,15 @@ def test_finished_and_idle_tables_expire_and_free_their_places(tmp_path: Path) -
         with client.websocket_connect(f"/ws/{one['table']}") as socket:
             watching = Seat(socket, token(one["spectator"]), version=2)
             last = max(room.changed_at, hall.rooms[two["table"]].changed_at)
-            assert hall.expire(room.changed_at + 99) == []
-            assert hall.expire(last + 100) == [one["table"], two["table"]]
+            assert hall.expire(room.changed_at + 999) == []
+            assert hall.expire(last + 1000) == [one["table"], two["table"]]
             assert "expired" in watching.next("closed")["reason"]
         assert hall.rooms == {} and kept(tmp_path, one["table"]) is None
         _made(client)  # places again
         # A finished game goes sooner than an idle one.
         finished = hall.rooms[_made(client, seats=["counting", "random", "counting"])["table"]]
         finished.state = _played_out(finished.state)
-        assert hall.expire(finished.changed_at + 10) == [finished.table_id]
+        assert hall.expire(finished.changed_at + 500) == [finished.table_id]
 
 
 def _played_out(state: cr.GameState) -> cr.GameState:
@@ -203,19 +205,28 @@ def test_a_reader_too_slow_for_its_queue_is_dropped_not_buffered() -> None:
 
 
 def test_hello_is_due_within_its_seconds_in_all_and_silent_connections_count() -> None:
-    limits = Limits(hello_seconds=0.3, connections_per_address=2)
+    limits = Limits(hello_seconds=1.0, connections_per_address=2)
     with TestClient(create_app(None, limits=limits)) as client:
         made = _made(client)
         path = f"/ws/{made['table']}"
         with client.websocket_connect(path) as first, client.websocket_connect(path):
+            opened = time.monotonic()
             # Two silent connections hold the address's places: a third is refused.
             with client.websocket_connect(path) as third:
                 assert json.loads(third.receive_text())["code"] == "full"
-            # Pings do not restart the time: the first is closed once it is up.
+            # Pings do not restart the time: a ping every 0.4 s, and the connection is
+            # closed a second after it opened, not a second after the last ping.
             for _ in range(3):
                 first.send_text(json.dumps({"type": "ping", "v": 2}))
-                assert json.loads(first.receive_text())["code"] == "hello-first"
-            assert json.loads(first.receive_text())["code"] == "no-hello"
+                answer = json.loads(first.receive_text())["code"]
+                if answer == "no-hello":
+                    break
+                assert answer == "hello-first"
+                time.sleep(0.4)
+            else:
+                answer = json.loads(first.receive_text())["code"]
+            assert answer == "no-hello"
+            assert time.monotonic() - opened < 1.7  # restarted at the last ping, it is 1.8 s
             with pytest.raises(WebSocketDisconnect) as closed:
                 first.receive_text()
             assert closed.value.code == 4408
