@@ -29,6 +29,7 @@ from cheatrules.narration import describe, narrate
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
+from cheatrules.variants import challenge_call
 
 from ._options import describe_scoring
 from ._screen import _Screen, _style
@@ -288,6 +289,34 @@ def _fours(text: str) -> Discard:
     )
 
 
+#: The games whose question is "do you believe?" (Verish' Ne Verish'): there "yes" lets a
+#: claim stand and "no" calls it; in Cheat, whose question is "Cheat?", "yes" calls.
+_BELIEF_GAMES = frozenset({"verish"})
+#: The Cyrillic letters a Russian keyboard types on the keys of the Latin ones they look
+#: like, read as those in a one-letter answer (never rank letters: those are Т К Д В).
+_LOOK_ALIKE = str.maketrans("асеорух", "aceopyx")
+#: What a shouted answer may carry around its words.
+_PUNCTUATION = "!¡?¿.,;:…\"'«»“”„ "
+
+
+def _plain(text: str) -> str:
+    """An answer as a player means it: lower case, its punctuation and extra spaces aside.
+
+    A one-letter Cyrillic answer that looks like a Latin letter is that letter.
+
+    >>> _plain("  ¡No te creo! "), _plain("Не  верю!"), _plain("С")
+    ('no te creo', 'не верю', 'c')
+    """
+    plain = " ".join(text.lower().strip(_PUNCTUATION).split())
+    return plain.translate(_LOOK_ALIKE) if len(plain) == 1 else plain
+
+
+def _called(plain: str, seen: Observation, language: str) -> bool:
+    """Whether ``plain`` is the game's challenge call, in the session's language or English."""
+    calls = {challenge_call(seen.rules, language=code) for code in {language, "en"}}
+    return bool(plain) and plain in {_plain(call) for call in calls}
+
+
 def _read(text: str, seen: Observation, language: str = "en") -> Action:
     """The action ``text`` means in the seat's position (raises ValueError for bad input).
 
@@ -295,19 +324,26 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
     a rank letter (``Q``, ``q``) never does.
     """
     catalog = translations(language)
-
-    def said(*kinds: str) -> bool:
-        return any(lowered in _answer_words(kind, language) for kind in kinds)
-
     word = text.strip()
     lowered = word.lower()
+    plain = _plain(word)
+
+    def said(*kinds: str) -> bool:
+        return any(
+            answer in _answer_words(kind, language)
+            for answer in (lowered, plain, plain.replace(" ", ""))
+            for kind in kinds
+        )
+
     decision = seen.decision
     if said("leave"):
         raise _LeaveError
     if isinstance(decision, Window):
-        if not lowered or said("accept", "no"):
+        # Yes and no answer the game's own question: "Cheat?" or "Do you believe?".
+        believing = seen.rules.name in _BELIEF_GAMES
+        if not lowered or said("accept", "yes" if believing else "no"):
             return Accept()
-        if said("challenge", "yes"):
+        if said("challenge", "no" if believing else "yes") or _called(plain, seen, language):
             return Challenge()
         if said("earlier"):
             return Challenge(earlier=True)
@@ -326,7 +362,7 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
         )
     if isinstance(decision, DiscardOffer):
         return _fours(word)
-    if said("challenge"):
+    if said("challenge") or _called(plain, seen, language):
         return Challenge()
     if said("pass"):
         return Pass()
