@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import cheatrules as cr
-from cheatrules.cli._play import _read
+from cheatrules.cli._play import _bad_answer, _excerpt, _read
 
 
 def _asked(game: str, window: str | None = None) -> cr.Observation:
@@ -83,3 +83,26 @@ def test_in_cheat_yes_calls_as_before() -> None:
 def test_what_is_no_answer_is_still_refused_with_what_to_type() -> None:
     with pytest.raises(ValueError, match="type c to call cheat"):
         _read("maybe!", _window("english"), "en")
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "A♠ is not in your hand"),
+        ("pt", "A♠ não está na mão do jogador 0"),
+        ("ru", "A♠"),
+    ],
+)
+def test_a_refused_play_is_told_by_its_reason_not_as_code(language: str, says: str) -> None:
+    state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    with pytest.raises(cr.IllegalActionError) as refused:
+        state.apply(cr.Play("A♠", "A"))
+    told = _bad_answer(refused.value, 0, language)
+    assert says in told
+    assert "Play(" not in told and "ação ilegal" not in told and "недопустимый ход" not in told
+
+
+def test_a_long_message_is_cut_between_words() -> None:
+    text = "слово " * 40
+    cut = _excerpt(text.strip(), 30)
+    assert cut.endswith("слово…") and len(cut) <= 30

@@ -58,6 +58,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "either",
+    "for_player",
 ]
 
 
@@ -268,6 +269,33 @@ class IllegalActionError(CheatRulesError, ValueError):
 
     The state the action was offered to is left unchanged.
     """
+
+
+#: The engine's refusal of an action: the action as code, then the reason in words.
+ILLEGAL = "illegal action %(action)s: %(reason)s"
+
+
+def for_player(error: CheatRulesError) -> CheatRulesError:
+    """``error`` as a player reads it: an engine refusal without the action written as code.
+
+    The engine says ``illegal action Play(K♣ as A): K♣ is not in seat 0's
+    hand``; a player who just pressed a button, or typed an answer, is told
+    the reason alone, in any language (:meth:`CheatRulesError.describe`).
+    Any other error is returned as it is.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    >>> try:
+    ...     state.apply(cr.Play("A♠", "A"))
+    ... except cr.IllegalActionError as error:
+    ...     print(for_player(error).describe("pt"))
+    A♠ não está na mão do jogador 0
+    """
+    if error.template == ILLEGAL:
+        reason = error.params.get("reason")
+        if isinstance(reason, Message):
+            return IllegalActionError(reason)
+    return error
 
 
 class SeatError(CheatRulesError, ValueError):

@@ -22,7 +22,7 @@ from cheatrules.bots import Agent
 from cheatrules.cards import Card, Rank, cards
 from cheatrules.deal import deal
 from cheatrules.decision import Consent, DiscardOffer, Window
-from cheatrules.errors import CheatRulesError
+from cheatrules.errors import CheatRulesError, for_player
 from cheatrules.events import GameOver
 from cheatrules.match import FewestLosses, Match, Scoring
 from cheatrules.narration import describe, narrate
@@ -375,7 +375,11 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
 
 
 def _excerpt(text: str, longest: int = LONGEST_MESSAGE) -> str:
-    return text if len(text) <= longest else text[: longest - 1] + "…"
+    """``text``, or as much of it as fits in ``longest`` characters, cut between words."""
+    if len(text) <= longest:
+        return text
+    cut = text[: longest - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
 
 
 def _yours(message: str, seat: int) -> str:
@@ -403,7 +407,13 @@ def error_text(error: Exception, language: str = "en") -> str:
 
 
 def _bad_answer(error: Exception, seat: int, language: str) -> str:
-    """The message for a refused answer, told to the person at ``seat``."""
+    """The message for a refused answer, told to the person at ``seat``.
+
+    An engine refusal is told by its reason alone, in every language (not
+    the action written as code).
+    """
+    if isinstance(error, CheatRulesError):
+        error = for_player(error)
     if language == "en":
         return _yours(str(error), seat)
     return _excerpt(error_text(error, language))

@@ -22,7 +22,7 @@ from typing import Any
 from cheatrules._i18n import LANGUAGES, N_, claim, rank_name, translations
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Refuse, parse_action
 from cheatrules.cards import Rank
-from cheatrules.errors import CheatRulesError, Message
+from cheatrules.errors import CheatRulesError, for_player
 
 __all__ = [
     "LANGUAGE_NAMES",
@@ -368,31 +368,6 @@ class WordedError(CheatRulesError, ValueError):
             for name, value in self.values.items()
         }
         return text % filled
-
-
-#: The engine's refusal of an action: the action as code, then the reason in words.
-_ILLEGAL = "illegal action %(action)s: %(reason)s"
-
-
-def for_player(error: CheatRulesError) -> CheatRulesError:
-    """``error`` as a player reads it: an engine refusal without the action written as code.
-
-    The engine says ``illegal action Play(K♣ as A): K♣ is not in seat 0's
-    hand``; a player who just pressed a button is told the reason alone.
-
-    >>> import cheatrules as cr
-    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
-    >>> try:
-    ...     state.apply(cr.Play("A♠", "A"))
-    ... except cr.IllegalActionError as error:
-    ...     print(told(for_player(error), "en"))
-    A♠ is not in seat 0's hand
-    """
-    if error.template == _ILLEGAL:
-        reason = error.params.get("reason")
-        if isinstance(reason, Message):
-            return CheatRulesError(reason)
-    return error
 
 
 def told(error: CheatRulesError, language: str) -> str:
