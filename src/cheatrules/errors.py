@@ -280,7 +280,7 @@ def for_player(error: CheatRulesError) -> CheatRulesError:
 
     The engine says ``illegal action Play(K♣ as A): K♣ is not in seat 0's
     hand``; a player who just pressed a button, or typed an answer, is told
-    the reason alone, in any language (:meth:`CheatRulesError.describe`).
+    the reason alone, in any language (its ``describe``).
     Any other error is returned as it is.
 
     >>> import cheatrules as cr
