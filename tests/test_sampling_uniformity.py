@@ -23,7 +23,6 @@ import pytest
 import cheatrules as cr
 from cheatrules import sampling
 from cheatrules._sampler import solver
-from cheatrules._sampler.plan import Plan
 from cheatrules._sampler.search import UNTIMED
 from cheatrules.cards import Deck, Rank
 from cheatrules.events import Played, Revealed
@@ -106,8 +105,9 @@ def _solver_sample(seen: cr.Observation, rng: random.Random) -> cr.GameState:
     """A game found by the sampler's solver alone (where the search would have found it)."""
     dealt = seen.events[0]
     assert isinstance(dealt, cr.events.Dealt)
-    plan = Plan(seen.rules, seen.seat, seen.events, dealt)
-    state = sampling._solved(seen, plan, rng, UNTIMED)
+    # The view's plan, and with it the solver's model, kept between draws as the sampler keeps it.
+    with sampling._lent_plan(seen, dealt) as plan:
+        state = sampling._solved(seen, plan, rng, UNTIMED)
     assert state is not None
     return state
 
