@@ -276,6 +276,7 @@ def _agrees(event: cr.events.Event, real: cr.events.Event, seat: int) -> bool:
 
 
 def _copies_position() -> cr.GameState:
+    """Two packs of 2s and 3s: seat 0 takes a pile of two unseen groups (30 histories)."""
     state = cr.deal(PAIRS, hands=["2♣ 2♦ 2♥ 3♣ 3♦ 3♥", "2♠ 3♠ 3♣ 2♦ 3♥", "2♣ 2♥ 2♠ 3♦ 3♠"])
     state = _accepted(state, "2♣")
     state = state.apply(cr.Play("3♠ 2♦", "3")).apply(cr.Challenge())
@@ -312,13 +313,7 @@ def test_with_copies_a_pile_the_seat_takes_splits_as_the_games_behind_it_do() ->
     # copies apart matches them (chi-square 23 at 4,000 draws; total-variation
     # distance 0.03); the search that followed copies by counting did not
     # (chi-square 560; 0.15).
-    state = cr.deal(PAIRS, hands=["2♣ 2♦ 2♥ 3♣ 3♦ 3♥", "2♠ 3♠ 3♣ 2♦ 3♥", "2♣ 2♥ 2♠ 3♦ 3♠"])
-    state = _accepted(state, "2♣")
-    state = state.apply(cr.Play("3♠ 2♦", "3")).apply(cr.Challenge())
-    state = _accepted(state, "2♠")
-    state = _accepted(state, "3♣")
-    state = _accepted(state, "2♣")
-    state = state.apply(cr.Play("3♠", "3")).apply(cr.Challenge())
+    state = _copies_position()
     assert isinstance(state.events[-1], cr.events.PileTaken) and state.events[-1].seat == 0
     exact = _weighted_histories(state, 0)
     games = sum(exact.values())

@@ -455,6 +455,7 @@ def test_the_table_files_of_earlier_versions_are_read_into_the_database(tmp_path
     _table_file(tmp_path, "elsewhere", state, table="../../escape")
     _table_file(tmp_path, "nosuchbot", state, settings={"seats": [{"kind": "bot", "bot": "x"}]})
     _table_file(tmp_path, "notalist1", state, settings={"seats": "human"})
+    _table_file(tmp_path, "closedtab1", state, closed=True)  # its host closed it: not played
     from cheatrules.web import Hall
 
     hall = Hall(tmp_path)

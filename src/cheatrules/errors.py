@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from cheatrules.cards import Rank
 
 __all__ = [
+    "ILLEGAL",
     "NN_",
     "N_",
     "CardError",
@@ -271,8 +272,8 @@ class IllegalActionError(CheatRulesError, ValueError):
     """
 
 
-#: The engine's refusal of an action: the action as code, then the reason in words.
-ILLEGAL = "illegal action %(action)s: %(reason)s"
+#: The template of the engine's refusal of an action (the action as code, then the reason).
+ILLEGAL = N_("illegal action %(action)s: %(reason)s")
 
 
 def for_player(error: CheatRulesError) -> CheatRulesError:

@@ -45,6 +45,7 @@ from cheatrules._records.rules_json import rules_to_json as _rules
 from cheatrules.actions import Action
 from cheatrules.deal import deal
 from cheatrules.errors import (
+    ILLEGAL,
     N_,
     DealError,
     IllegalActionError,
@@ -416,7 +417,7 @@ class Match:
         """
         if self.is_over:
             raise IllegalActionError(
-                N_("illegal action %(action)s: %(reason)s"),
+                ILLEGAL,
                 action=action,
                 reason=Message.of(
                     N_("the match is over, won by %(winners)s"),

@@ -319,6 +319,9 @@ class Variant:
     title: str
     #: What a challenger calls out, such as ``"Cheat!"``.
     call: str
+    #: Whether the question put to a claim is "do you believe it?" (Verish' Ne Verish'),
+    #: where "yes" lets the claim stand; else it is "Cheat?", where "yes" calls it.
+    believing: bool = False
     #: Other names the game answers to (``"cheat"`` for English Cheat).
     aliases: tuple[str, ...] = ()
     #: The one word the adapters register the game under (OpenSpiel's ``python_cheat``,
@@ -663,6 +666,7 @@ VARIANTS: dict[str, Variant] = {
         name="verish",
         title=N_("Verish' Ne Verish'"),
         call=N_("I don't believe!"),
+        believing=True,
         short_name="verish",
         min_players=2,
         max_players=6,

@@ -37,7 +37,16 @@ from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, R
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance
 from cheatrules.decision import GAME_OVER, Consent, Decision, DiscardOffer, Over, Turn, Window
-from cheatrules.errors import N_, NN_, IllegalActionError, Message, RankWord, RulesError, SeatError
+from cheatrules.errors import (
+    ILLEGAL,
+    N_,
+    NN_,
+    IllegalActionError,
+    Message,
+    RankWord,
+    RulesError,
+    SeatError,
+)
 from cheatrules.events import (
     Accepted,
     Challenged,
@@ -351,9 +360,7 @@ class GameState(_Unvalued):
         else:
             checked = self._check(action)
         if isinstance(checked, Message):
-            raise IllegalActionError(
-                N_("illegal action %(action)s: %(reason)s"), action=action, reason=checked
-            )
+            raise IllegalActionError(ILLEGAL, action=action, reason=checked)
         transition, argument = checked
         return transition(self, argument)
 

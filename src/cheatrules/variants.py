@@ -133,6 +133,19 @@ def challenge_call(rules: Rules, *, language: str = "en") -> str:
     return VARIANTS.get(rules.name, VARIANTS["english"]).call_in(language)
 
 
+def asks_belief(rules: Rules) -> bool:
+    """Whether the game these rules are named after asks "do you believe it?" of a claim.
+
+    There "yes" lets a claim stand and "no" calls it; in Cheat, and for rules
+    of no named game, the question is "Cheat?", where "yes" calls.
+
+    >>> import cheatrules as cr
+    >>> asks_belief(cr.english(3)), asks_belief(cr.verish(3))
+    (False, True)
+    """
+    return VARIANTS.get(rules.name, VARIANTS["english"]).believing
+
+
 def reward_scheme(scheme: object) -> str:
     """``scheme``, checked to be one of :data:`REWARDS`.
 

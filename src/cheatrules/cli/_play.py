@@ -29,7 +29,7 @@ from cheatrules.narration import describe, narrate
 from cheatrules.observation import Observation
 from cheatrules.rules import Rules
 from cheatrules.state import GameState
-from cheatrules.variants import challenge_call
+from cheatrules.variants import asks_belief, challenge_call
 
 from ._options import describe_scoring
 from ._screen import _Screen, _style
@@ -289,9 +289,6 @@ def _fours(text: str) -> Discard:
     )
 
 
-#: The games whose question is "do you believe?" (Verish' Ne Verish'): there "yes" lets a
-#: claim stand and "no" calls it; in Cheat, whose question is "Cheat?", "yes" calls.
-_BELIEF_GAMES = frozenset({"verish"})
 #: The Cyrillic letters a Russian keyboard types on the keys of the Latin ones they look
 #: like, read as those in a one-letter answer (never rank letters: those are Т К Д В).
 _LOOK_ALIKE = str.maketrans("асеорух", "aceopyx")
@@ -340,7 +337,7 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
         raise _LeaveError
     if isinstance(decision, Window):
         # Yes and no answer the game's own question: "Cheat?" or "Do you believe?".
-        believing = seen.rules.name in _BELIEF_GAMES
+        believing = asks_belief(seen.rules)
         if not lowered or said("accept", "yes" if believing else "no"):
             return Accept()
         if said("challenge", "no" if believing else "yes") or _called(plain, seen, language):

@@ -77,8 +77,6 @@ class Stored:
     tokens: dict[str, Any]
     #: The game's record when the table was dealt (or as an earlier version's file held it).
     record: str
-    #: Whether the host closed the table.
-    closed: bool = False
     #: Every action of the game, in their text form, in order (the record's first).
     actions: tuple[str, ...] = ()
     #: When the table last changed, in seconds since the epoch.
@@ -176,7 +174,6 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             settings TEXT NOT NULL,
             tokens TEXT NOT NULL,
             record TEXT NOT NULL,
-            closed INTEGER NOT NULL DEFAULT 0,
             created REAL NOT NULL,
             changed REAL NOT NULL
         )""",
@@ -257,6 +254,8 @@ class SQLiteStore:
             except RecordError as error:
                 _log.warning("a table file was not read: %s", error)
                 continue
+            if stored is None:
+                continue  # a table its host closed: nothing to play
             try:
                 with self._transaction():
                     found = self.db.execute("SELECT 1 FROM tables WHERE id = ?", (stored.table_id,))
@@ -268,14 +267,13 @@ class SQLiteStore:
     def _insert(self, stored: Stored) -> None:
         now = stored.changed or time.time()
         self.db.execute(
-            "INSERT INTO tables (id, settings, tokens, record, closed, created, changed)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, settings, tokens, record, created, changed)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             (
                 stored.table_id,
                 json.dumps(stored.settings, ensure_ascii=False),
                 json.dumps(stored.tokens),
                 stored.record,
-                int(stored.closed),
                 now,
                 now,
             ),
@@ -291,7 +289,7 @@ class SQLiteStore:
     def load(self) -> Iterator[Stored | RecordError]:
         """Every open table kept (a table that will not read gives its error instead)."""
         rows = self.db.execute(
-            "SELECT id, settings, tokens, record, changed FROM tables WHERE closed = 0 ORDER BY id"
+            "SELECT id, settings, tokens, record, changed FROM tables ORDER BY id"
         ).fetchall()
         for table_id, settings, tokens, record, changed in rows:
             try:
@@ -307,7 +305,7 @@ class SQLiteStore:
             except (sqlite3.Error, ValueError) as error:
                 yield RecordError(f"table {table_id}: {error}")
                 continue
-            yield Stored(table_id, settings, tokens, record, False, actions, changed)
+            yield Stored(table_id, settings, tokens, record, actions, changed)
 
     def create(self, stored: Stored) -> None:
         """Keep a new table (:meth:`Store.create`)."""
@@ -382,8 +380,8 @@ class _Transaction:
         self.db.execute("ROLLBACK")
 
 
-def read_file(path: Path) -> Stored:
-    """The table in an earlier version's table file at ``path``.
+def read_file(path: Path) -> Stored | None:
+    """The table in an earlier version's table file at ``path``; ``None`` for a closed one.
 
     Raises:
         RecordError: the file is not a table file, its record does not
@@ -415,4 +413,6 @@ def read_file(path: Path) -> Stored:
         actions = tuple(action.text() for action in loads(record).actions)
     except CheatRulesError as error:
         raise RecordError(f"{path}: {error}") from None
-    return Stored(table_id, settings, tokens, record, closed, actions, path.stat().st_mtime)
+    if closed:
+        return None
+    return Stored(table_id, settings, tokens, record, actions, path.stat().st_mtime)

@@ -206,7 +206,7 @@ class Room:
         self.table_id = stored.table_id
         self.settings = _checked_settings(stored.settings, state, hall)
         self.tokens = _checked_tokens(stored.tokens, self.settings)
-        self.closed = stored.closed
+        self.closed = False
         self.state = state
         self.call = challenge_call(state.rules)  # in English; call_in(language) for a seat
         self.bots: dict[int, Agent] = {}
