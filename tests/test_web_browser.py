@@ -60,13 +60,27 @@ def quick() -> Iterator[str]:
         yield f"http://{address}"
 
 
-@pytest.fixture
-def browser() -> Iterator[WebDriver]:
+@pytest.fixture(scope="module")
+def _chromium() -> Iterator[WebDriver]:
+    """One Chromium for the module: starting one costs most of a second."""
     driver = chromium(1000, 900, console=True)
     try:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def browser(_chromium: WebDriver) -> Iterator[WebDriver]:
+    """The module's Chromium, left as a fresh one would be: one blank window, an empty log."""
+    yield _chromium
+    windows = _chromium.window_handles
+    for handle in windows[1:]:  # every page a test opened, each with its socket
+        _chromium.switch_to.window(handle)
+        _chromium.close()
+    _chromium.switch_to.window(windows[0])
+    _chromium.get("about:blank")
+    severe(_chromium)  # what those pages logged is not the next test's
 
 
 class Page:
