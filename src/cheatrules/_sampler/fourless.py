@@ -280,24 +280,31 @@ class _Deal:
         room = list(self.room)  # the search changes its own as it goes deeper
         caps = [total if rank is Rank.JOKER else limits[rank] for limits in self.limits]
         after = [sum(room[i + 1 :]) for i in range(len(room))]
-        keys, rng = self.keys, self.rng
+        return self._counts_from((), total, room, caps, after)
 
-        def extend(prefix: tuple[int, ...], left: int) -> Iterator[tuple[int, ...]]:
-            i = len(prefix)
-            if i == len(keys):
-                yield prefix
-                return
-            most = min([left, room[i]] + [caps[k] for k in keys[i]])
-            counts = list(range(max(0, left - after[i]), most + 1))
-            weights = [comb(room[i], c) * comb(after[i], left - c) for c in counts]
-            for count in weighted_order(counts, weights, rng):
-                for k in keys[i]:
-                    caps[k] -= count
-                yield from extend((*prefix, count), left - count)
-                for k in keys[i]:
-                    caps[k] += count
+    def _counts_from(
+        self, prefix: tuple[int, ...], left: int, room: list[int], caps: list[int], after: list[int]
+    ) -> Iterator[tuple[int, ...]]:
+        """The counts of :meth:`_vectors` that begin with ``prefix``, ``left`` cards to place.
 
-        return extend((), total)
+        A method, not a function nested in :meth:`_vectors`: a nested
+        function that calls itself is a reference cycle, left for the
+        garbage collector with all it holds.
+        """
+        i = len(prefix)
+        if i == len(self.keys):
+            yield prefix
+            return
+        keys = self.keys[i]
+        most = min([left, room[i]] + [caps[k] for k in keys])
+        counts = list(range(max(0, left - after[i]), most + 1))
+        weights = [comb(room[i], c) * comb(after[i], left - c) for c in counts]
+        for count in weighted_order(counts, weights, self.rng):
+            for k in keys:
+                caps[k] -= count
+            yield from self._counts_from((*prefix, count), left - count, room, caps, after)
+            for k in keys:
+                caps[k] += count
 
 
 def weighted_order(items: list[_Item], weights: list[int], rng: random.Random) -> list[_Item]:

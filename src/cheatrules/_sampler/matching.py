@@ -79,27 +79,41 @@ def _flow(
     if total == wanted:
         return total, left, flow
 
-    def augment(node: int, seen: set[int]) -> bool:
-        for right in edges[node]:
-            if right in seen:
-                continue
-            seen.add(right)
-            if into[right] < need[right]:
-                flow[node][right] += 1
-                into[right] += 1
-                return True
-            for other in range(len(edges)):
-                if flow[other][right] and augment(other, seen):
-                    flow[other][right] -= 1
-                    flow[node][right] += 1
-                    return True
-        return False
-
     for node in range(len(edges)):
-        while left[node] and total < wanted and augment(node, set()):
+        while left[node] and total < wanted and _augment(node, set(), edges, flow, into, need):
             left[node] -= 1
             total += 1
     return total, left, flow
+
+
+def _augment(
+    node: int,
+    seen: set[int],
+    edges: list[list[int]],
+    flow: list[list[int]],
+    into: list[int],
+    need: list[int],
+) -> bool:
+    """Carry one more unit from left node ``node`` along a path not through ``seen``.
+
+    A function of the module, not one nested in :func:`_flow`: a nested
+    function that calls itself is a reference cycle, which only the garbage
+    collector frees, with the lists it holds.
+    """
+    for right in edges[node]:
+        if right in seen:
+            continue
+        seen.add(right)
+        if into[right] < need[right]:
+            flow[node][right] += 1
+            into[right] += 1
+            return True
+        for other in range(len(edges)):
+            if flow[other][right] and _augment(other, seen, edges, flow, into, need):
+                flow[other][right] -= 1
+                flow[node][right] += 1
+                return True
+    return False
 
 
 def routed(arcs: list[list[tuple[int, int]]], supply: dict[int, int], sink: int) -> int:
