@@ -548,3 +548,22 @@ def test_every_test_of_the_search_that_tells_copies_apart_passes_the_real_game(
         assert search._fours(index, state), f"event {index} refused: {event}"
         if isinstance(event, cr.events.PileTaken) and event.seat == seat:
             real.took(state.hands[seat], state.bound)
+
+
+def test_the_matching_and_the_count_vectors_leave_no_reference_cycles_behind() -> None:
+    # A helper that calls itself as a nested closure is a cycle (function ->
+    # cell -> function) holding every list it closes over; only a full
+    # garbage collection frees it, and one over a large heap stalls a sample.
+    import gc
+
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        # The greedy pass sends node 0 to slot 0; node 1 needs an augmenting path.
+        assert matched([[0, 1], [0]], [1, 1], [1, 1]) == 2
+        assert _sampling_search._vectors([0, 0, 0], [2, 2, 2], 3)
+        gc.collect()
+        assert gc.garbage == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
