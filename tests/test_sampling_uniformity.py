@@ -23,7 +23,6 @@ import pytest
 import cheatrules as cr
 from cheatrules import sampling
 from cheatrules._sampler import solver
-from cheatrules._sampler.search import UNTIMED
 from cheatrules.cards import Deck, Rank
 from cheatrules.events import Played, Revealed
 from cheatrules.sampling import sample
@@ -107,8 +106,8 @@ def _solver_sample(seen: cr.Observation, rng: random.Random) -> cr.GameState:
     assert isinstance(dealt, cr.events.Dealt)
     # The view's plan, and with it the solver's model, kept between draws as the sampler keeps it.
     with sampling._lent_plan(seen, dealt) as plan:
-        state = sampling._solved(seen, plan, rng, UNTIMED)
-    assert state is not None
+        state = sampling._solved(seen, plan, rng, 60.0)
+    assert isinstance(state, cr.GameState)
     return state
 
 

@@ -145,3 +145,53 @@ def test_a_view_sampled_again_reuses_its_model_and_gives_what_a_fresh_model_give
     # The kept model answers as a model made afresh would: the same rng, the same game.
     assert first == second
     assert second.observe(1) == seen
+
+
+def _stalled(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The solver made to run out of every turn it is given, as a hard integer program does.
+
+    Returns the seconds of each turn, as they are asked.
+    """
+    turns: list[float] = []
+
+    def solve(
+        self: solver.Model, rng: random.Random, seconds: float, first_slice: float = 0.25
+    ) -> str:
+        turns.append(seconds)
+        return solver.UNKNOWN
+
+    monkeypatch.setattr(solver.Model, "solve", solve)
+    return turns
+
+
+def test_where_the_solver_runs_out_of_its_turn_the_search_takes_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = play_randomly(cr.deal(cr.english(4, decks=2), seed=21), 21, limit=120)[-1]
+    seen = state.observe(3)
+    turns = _stalled(monkeypatch)
+    # No search first: the solver's turn comes at once, and runs out.
+    monkeypatch.setattr(sampling, "_SEARCH_PASSES_WITH_COPIES", 0)
+    sampled = cr.sampling.sample(seen, random.Random(4), timeout=30)
+    assert sampled.observe(3) == seen
+    assert turns == pytest.approx([sampling._FIRST_TURN], abs=1e-3)  # the search found it next
+
+
+def test_turns_that_never_answer_end_in_a_spent_budget_never_a_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = play_randomly(cr.deal(cr.english(4, decks=2), seed=22), 22, limit=120)[-1]
+    seen = state.observe(0)
+    turns = _stalled(monkeypatch)
+    with pytest.raises(cr.sampling.SamplingTimeoutError):
+        cr.sampling.sample(seen, random.Random(0), budget=1, timeout=0.2)
+    assert turns and all(turn <= 0.2 for turn in turns)  # cut to the time left
+    # With no timeout, the solver's turns double until its time in all is spent.
+    turns.clear()
+    monkeypatch.setattr(sampling, "_FIRST_TURN", 0.01)
+    monkeypatch.setattr(sampling, "_SOLVER_SECONDS", 0.5)
+    with pytest.raises(cr.sampling.SamplingBudgetError) as raised:
+        cr.sampling.sample(seen, random.Random(0), budget=1)
+    assert type(raised.value) is cr.sampling.SamplingBudgetError
+    assert turns[:4] == pytest.approx([0.01, 0.02, 0.04, 0.08], abs=1e-3)
+    assert all(turn <= 0.5 for turn in turns)

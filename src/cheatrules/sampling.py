@@ -72,6 +72,7 @@ import math
 import numbers
 import random
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -251,7 +252,7 @@ def sample_with(
             except SamplingBudgetError:
                 state = None
         if state is None:
-            state = _solved(seen, plan, rng, clock)
+            state = _settled(seen, plan, rng, budget, clock)
     if state is not None:
         return state
     raise SamplingError(f"no game gives seat {seen.seat}'s view: it contradicts itself")
@@ -264,7 +265,8 @@ def sample_with(
 #: cut the 99th percentile of deep and crowded views by a fifth against eight.
 _SEARCH_PASSES, _SEARCH_PASSES_WITH_COPIES = 2, 4
 
-#: With the solver and no timeout: the seconds the solver may take.
+#: With the solver and no timeout: the seconds the solver and the search's turns between its
+#: own may take in all, once the search's first share is spent.
 _SOLVER_SECONDS = 60.0
 
 
@@ -290,26 +292,79 @@ def _search(
     return _with_copies(seen, plan, rng, budget, clock)
 
 
-def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> GameState | None:
-    """A game the solver finds, replayed through the engine; ``None`` where it proves none exists.
+#: The first turn of the solver and of the search in :func:`_settled`, in seconds (each next
+#: turn twice the last). Measured (the sampler's design page): most views the search gives up
+#: on the solver answers in a quarter of a second; of the rest, a few take it from seconds to
+#: minutes where the search finds a game in a tenth.
+_FIRST_TURN = 0.5
 
-    Where the engine refuses a world (a policy of one's own decided
-    something the model does not say), the solver is asked again, with
-    another objective.
+
+def _settled(
+    seen: Observation, plan: Plan, rng: random.Random, budget: int, clock: Clock
+) -> GameState | None:
+    """The solver and the search in turn, each turn twice as long as the last, until one answers.
+
+    The solver proves that no game gives the view (``None``) or finds one; a
+    solver turn that runs out is followed by a turn of the search, as long
+    (both searches, with copies), which finds games the solver's integer
+    program is slow on. ``budget`` bounds each of the search's turns in
+    events replayed; the clock, or with no timeout :data:`_SOLVER_SECONDS`,
+    bounds the whole.
 
     Raises:
         SamplingTimeoutError: the ``clock`` ran out before an answer.
-        SamplingBudgetError: the engine refused every world the solver gave.
+        SamplingBudgetError: no timeout, and :data:`_SOLVER_SECONDS` are spent.
 
     """
-    for _ in range(_REFUSALS):
+    timed = clock.end is not None
+    if not timed:
+        clock = Clock.starting(_SOLVER_SECONDS)
+    seconds = _FIRST_TURN
+    while True:
         left = clock.remaining()
-        seconds = _SOLVER_SECONDS if left is None else left
-        if seconds <= 0:
+        assert left is not None
+        if left <= 0:
+            if not timed:
+                raise SamplingBudgetError(budget, seen.seat, len(plan.events))
+            assert clock.timeout is not None
+            raise SamplingTimeoutError(clock.timeout, seen.seat, len(plan.events), 0)
+        answer = _solved(seen, plan, rng, min(seconds, left))
+        if not isinstance(answer, _Unknown):
+            return answer
+        try:
+            state = _search(seen, plan, rng, budget, clock.part(seconds))
+        except SamplingBudgetError:  # the turn's budget or time spent (a timeout is one)
+            state = None
+        if state is not None:
+            return state
+        seconds *= 2
+
+
+class _Unknown:
+    """:func:`_solved`'s answer where it found no world in its time (proving nothing)."""
+
+
+_UNKNOWN = _Unknown()
+
+
+def _solved(
+    seen: Observation, plan: Plan, rng: random.Random, seconds: float
+) -> GameState | _Unknown | None:
+    """A game the solver finds, replayed through the engine, within ``seconds``.
+
+    ``None`` where the solver proves that none exists; :data:`_UNKNOWN`
+    where it runs out of time first, or where the engine refused every
+    world it gave (a policy of one's own decided something the model does
+    not say; each refusal asks again, with another objective).
+    """
+    if plan.solver_model is None:  # kept with the plan, for the view's next samples
+        plan.solver_model = _solver.Model(seen.rules, seen.seat, plan.events, seen.to_move)
+    end = time.monotonic() + seconds
+    for _ in range(_REFUSALS):
+        left = end - time.monotonic()
+        if left <= 0:
             break
-        if plan.solver_model is None:  # kept with the plan, for the view's next samples
-            plan.solver_model = _solver.Model(seen.rules, seen.seat, plan.events, seen.to_move)
-        world = plan.solver_model.solve(rng, seconds)
+        world = plan.solver_model.solve(rng, left, first_slice=left / 2)
         if world == _solver.INFEASIBLE:
             return None
         if not isinstance(world, _solver.World):
@@ -325,12 +380,10 @@ def _solved(seen: Observation, plan: Plan, rng: random.Random, clock: Clock) -> 
         )
         if state is not None:
             return state
-    if clock.timeout is not None:
-        raise SamplingTimeoutError(clock.timeout, seen.seat, len(plan.events), 0)
-    raise SamplingBudgetError(0, seen.seat, len(plan.events))
+    return _UNKNOWN
 
 
-#: How many worlds the engine may refuse before the solver gives up.
+#: How many worlds the engine may refuse in one solver turn.
 _REFUSALS = 8
 
 

@@ -158,6 +158,13 @@ class Clock:
         """The seconds left (``None`` for a call with no timeout)."""
         return None if self.end is None else self.end - time.monotonic()
 
+    def part(self, seconds: float) -> Clock:
+        """A clock for part of this call: it runs out after ``seconds``, or where this one does."""
+        end = time.monotonic() + seconds
+        if self.end is None:
+            return Clock(seconds, end)
+        return Clock(self.timeout, min(end, self.end))
+
     def check(self, plan: Plan, spent: int) -> None:
         """Raise :class:`SamplingTimeoutError` once the time is up (``spent``: events so far)."""
         if self.end is not None and time.monotonic() > self.end:
@@ -1460,19 +1467,32 @@ def _vectors(low: list[int], high: list[int], total: int) -> list[tuple[int, ...
     found: list[tuple[int, ...]] = []
     room = list(itertools.accumulate(reversed(high[1:]), initial=0))[::-1]  # high's sums after
 
-    def extend(prefix: tuple[int, ...], left: int) -> None:
-        position = len(prefix)
-        if position == len(low):
-            if left == 0:
-                found.append(prefix)
-            return
-        least, most = max(low[position], left - room[position]), min(high[position], left)
-        for count in range(least, most + 1):
-            extend((*prefix, count), left - count)
-
     if sum(low) <= total:
-        extend((), total)
+        _extend((), total, low, high, room, found)
     return found
+
+
+def _extend(
+    prefix: tuple[int, ...],
+    left: int,
+    low: list[int],
+    high: list[int],
+    room: list[int],
+    found: list[tuple[int, ...]],
+) -> None:
+    """Add to ``found`` every way to finish ``prefix`` with ``left`` more (:func:`_vectors`).
+
+    Not nested in :func:`_vectors`: a nested function that calls itself is a
+    reference cycle, left for the garbage collector with all it holds.
+    """
+    position = len(prefix)
+    if position == len(low):
+        if left == 0:
+            found.append(prefix)
+        return
+    least, most = max(low[position], left - room[position]), min(high[position], left)
+    for count in range(least, most + 1):
+        _extend((*prefix, count), left - count, low, high, room, found)
 
 
 def _weight(vector: tuple[int, ...], sizes: list[int]) -> int:
