@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,3 +94,28 @@ def test_a_deal_is_the_pool_and_breaks_no_noted_hand(
         for _ in range(200):
             cards: list[Card] = rng.sample(pool, len(pool))
             assert _fourless.holds_extra_four(noted, dict(zip(free, cards, strict=False)))
+
+
+class _TimeUpError(Exception):
+    pass
+
+
+def test_the_exact_search_asks_the_clock_as_it_goes_and_stops_when_the_time_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With many hands noted a node of the search costs a third of a
+    # millisecond; a sample's clock must reach into it.
+    monkeypatch.setattr(_fourless, "_DRAWS", 0)  # straight to the exact search
+    monkeypatch.setattr(_fourless, "_CHECK_EVERY", 1)
+    noted: list[_fourless.Noted] = [((0, 1, 2, 3), ())]
+    asked: list[int] = []
+    dealt = _fourless.fill(
+        {}, [0, 1, 2, 3, 4], [*KINGS, QUEEN], noted, random.Random(0), lambda: asked.append(1)
+    )
+    assert dealt is not None and asked
+
+    def time_up() -> None:
+        raise _TimeUpError
+
+    with pytest.raises(_TimeUpError):
+        _fourless.fill({}, [0, 1, 2, 3, 4], [*KINGS, QUEEN], noted, random.Random(0), time_up)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import pickle
 import random
+import time
 from collections import Counter
 
 import attrs
@@ -700,3 +702,38 @@ def test_asking_for_the_solver_without_it_installed_names_the_extra(
         sampling.sample_with(seen, random.Random(0), solver=True)
     # The search alone still serves.
     assert sampling.sample_with(seen, random.Random(0), solver=False).observe(0) == seen
+
+
+def test_a_timeout_reaches_into_the_deal_of_the_cards_nobody_saw() -> None:
+    # A fuzzing run's view: two packs, compulsory discards, six players, a
+    # stock. The search finds where every card went in a second, and then
+    # its deal of the cards nobody saw (no hand may hold a four) ran 28 s
+    # through 64 attempts without reading the clock.
+    rules = cr.english(
+        6,
+        ranks="ascending",
+        claims="1-3",
+        after_challenge="declarers-left",
+        ending="placings",
+        jokers="per-pack",
+        stock=True,
+    )
+    rules = rules.replace(
+        deck=cr.Deck(packs=2, ranks=rules.deck.ranks, jokers=rules.deck.jokers),
+        discards=cr.policies.AfterPickup(compulsory=True),
+    )
+    rng = random.Random(2441)
+    state = cr.deal(rules, seed=2441, dealer=2441 % 6)
+    for _ in range(362):
+        if state.phase is cr.Phase.CHALLENGE and rng.random() >= 0.25:
+            state = state.apply(cr.Accept())
+        else:
+            state = state.apply(state.legal_actions().choice(rng))
+    seen = state.observe(2)
+    start = time.monotonic()
+    with contextlib.suppress(SamplingTimeoutError):  # or a game, found in the time
+        assert (
+            sampling.sample_with(seen, random.Random(12140), solver=False, timeout=0.5).observe(2)
+            == seen
+        )
+    assert time.monotonic() - start < 5  # half a second, and a deal's last nodes

@@ -164,19 +164,21 @@ def sample(
     With the solver installed (the ``cheatrules[solver]`` extra), the
     search has two passes over the log (four with copies), and where it
     gives up or finds nothing the solver proves that no game gives the view
-    or finds one (:func:`sample_with` chooses). How close the samples are to uniform
-    over the histories the seat cannot rule out is measured in the
-    seat-view guide.
+    or finds one, taking turns with the search, each twice as long as the
+    last, where its integer program runs long (:func:`sample_with` chooses).
+    How close the samples are to uniform over the histories the seat cannot
+    rule out is measured in the seat-view guide.
 
     Args:
         seen: the seat's view.
         rng: the source of every random choice: the same view and the same
             ``rng`` state give the same game, whatever was sampled before
             or at the same time in another thread (save for the few views
-            whose solve runs out of a slice of time, where the machine's
+            whose solve runs out of a slice or a turn of time, where the machine's
             speed decides which objective answers: the sampler's design page).
-        budget: the most events the search may replay, counting each replay
-            after backing up; the search restarts from the first event, in a
+        budget: the most events the search may replay (with the solver: in
+            its first share, and in each turn between the solver's),
+            counting each replay after backing up; the search restarts from the first event, in a
             fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4
             ... times four passes over the log). With copies told apart, a
             labelling drawn costs one pass over the log, and one event per
@@ -560,7 +562,8 @@ def _searched(
         if built is None:
             return None
         for attempt in range(64):
-            state = _game(seen, plan, built, rng, None if attempt else built.dealt)
+            clock.check(plan, search.spent)
+            state = _game(seen, plan, built, rng, None if attempt else built.dealt, clock=clock)
             if state is not None:
                 return state
         if search.exhaustive:
@@ -670,7 +673,8 @@ def _twinned(
             last = (labels.drawn, search.stuck) if search.stuck else None
             continue
         for _ in range(64):
-            state = _game(seen, twin_plan, built, rng, plain=_twins.plain)
+            clock.check(plan, spent)
+            state = _game(seen, twin_plan, built, rng, plain=_twins.plain, clock=clock)
             if state is not None:
                 return state
     raise SamplingBudgetError(budget, plan.seat, len(plan.events))
@@ -683,13 +687,18 @@ def _game(
     rng: random.Random,
     dealt: dict[int, Card] | None = None,
     plain: Callable[[Card], Card] | None = None,
+    clock: Clock = UNTIMED,
 ) -> GameState | None:
     """The game: the cards nobody saw dealt at random to the tokens left; None if it disagrees.
 
     ``dealt`` is a deal of every token already drawn (the search's own);
     ``plain`` turns the cards of a view with copies told apart back into cards.
+
+    Raises:
+        SamplingTimeoutError: the ``clock`` ran out while dealing them.
+
     """
-    bound = fill(plan, built, rng) if dealt is None else dealt
+    bound = fill(plan, built, rng, clock) if dealt is None else dealt
     if bound is None:
         return None
     if plain is not None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from math import comb
 from typing import TypeVar
 
@@ -49,6 +49,9 @@ _DRAWS = 16
 
 #: The most choices the exact search tries in one fill.
 _NODES = 4000
+
+#: How many nodes of the exact search pass between two calls of its ``check``.
+_CHECK_EVERY = 32
 
 
 def caps(hand: tuple[int, ...], ranks: tuple[Rank, ...], bound: dict[int, Card]) -> Counter[Rank]:
@@ -150,12 +153,15 @@ def fill(
     pool: list[Card],
     noted: Sequence[Noted],
     rng: random.Random,
+    check: Callable[[], None] = lambda: None,
 ) -> dict[int, Card] | None:
     """``bound`` with each of ``free`` given a card of ``pool``, no noted hand over its caps.
 
     ``pool`` may hold more cards than ``free`` has tokens (a deal that leaves
     cards out of the game); those are left over. ``None`` if no deal exists
-    or the exact search spent its budget.
+    or the exact search spent its budget. The exact search calls ``check``
+    every few dozen nodes (the sampler's clock, which raises once the call's
+    time is up): with many hands noted, a node costs a third of a millisecond.
     """
     cards = list(pool)
     for _ in range(_DRAWS if noted else 1):
@@ -166,7 +172,7 @@ def fill(
             return dealt
     if not noted:
         return None
-    return _searched(bound, free, cards, noted, rng)
+    return _searched(bound, free, cards, noted, rng, check)
 
 
 def _searched(
@@ -175,6 +181,7 @@ def _searched(
     pool: list[Card],
     noted: Sequence[Noted],
     rng: random.Random,
+    check: Callable[[], None],
 ) -> dict[int, Card] | None:
     """The exact search of :func:`fill`, by class of free tokens and by rank."""
     hands = [frozenset(hand) for hand, _ in noted]
@@ -193,7 +200,8 @@ def _searched(
     for card in pool:
         by_rank.setdefault(card.rank, []).append(card)
     ranks = sorted(by_rank, key=lambda rank: (rank is Rank.JOKER, -len(by_rank[rank])))
-    search = _Deal(keys, room, limits, [len(by_rank[rank]) for rank in ranks], ranks, rng)
+    sizes = [len(by_rank[rank]) for rank in ranks]
+    search = _Deal(keys, room, limits, sizes, ranks, rng, check)
     counts = search.run()
     if counts is None:
         return None
@@ -223,9 +231,10 @@ class _Deal:
         sizes: list[int],
         ranks: list[Rank],
         rng: random.Random,
+        check: Callable[[], None],
     ) -> None:
         self.keys, self.room, self.limits = keys, room, limits
-        self.sizes, self.ranks, self.rng = sizes, ranks, rng
+        self.sizes, self.ranks, self.rng, self.check = sizes, ranks, rng, check
         self.nodes = 0
         # Per noted hand: the classes inside it.
         self.inside = [[i for i, key in enumerate(keys) if k in key] for k in range(len(limits))]
@@ -245,6 +254,8 @@ class _Deal:
             self.nodes += 1
             if self.nodes > _NODES:
                 return False
+            if not self.nodes % _CHECK_EVERY:
+                self.check()
             self._take(rank, vector, -1)
             chosen.append(vector)
             if self._extend(chosen):

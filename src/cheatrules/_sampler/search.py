@@ -443,7 +443,7 @@ class Search:
         built = Built(state, self.tokens, self.initial, self.aside, self.stock)
         if not state.fours:
             return built
-        dealt = fill(self.plan, built, self.rng)
+        dealt = fill(self.plan, built, self.rng, self.clock)
         return None if dealt is None else attrs.evolve(built, dealt=dealt)
 
     # -- the choices at each step ----------------------------------------------------
@@ -1503,11 +1503,17 @@ def _weight(vector: tuple[int, ...], sizes: list[int]) -> int:
     return weight
 
 
-def fill(plan: Plan, built: Built, rng: random.Random) -> dict[int, Card] | None:
+def fill(
+    plan: Plan, built: Built, rng: random.Random, clock: Clock = UNTIMED
+) -> dict[int, Card] | None:
     """Every token's card: the cards nobody saw go to the tokens left, at random.
 
     Under compulsory discards no hand noted after a pickup may hold a four
     it did not set aside (the private ``_sampler.fourless`` module); None if no deal fits.
+
+    Raises:
+        SamplingTimeoutError: the ``clock`` ran out in the search for such a deal.
+
     """
     state = built.state
     bound = state.bound
@@ -1526,4 +1532,4 @@ def fill(plan: Plan, built: Built, rng: random.Random) -> dict[int, Card] | None
             bound[token] = pool.pop(rng.choice(allowed))
         free = [token for token in free if token not in bound]
     # A deal of a few cards each leaves some of the deck out of the game.
-    return _fourless.fill(bound, free, pool, state.fours, rng)
+    return _fourless.fill(bound, free, pool, state.fours, rng, lambda: clock.check(plan, 0))
