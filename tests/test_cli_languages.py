@@ -266,11 +266,11 @@ def test_rules_speaks_the_language_and_names_each_game_as_its_rule_books_do() ->
     lines = out.getvalue().splitlines()
     assert (
         lines[0]
-        == "Cheat anglais (--variant english) : règles maison, données par --with NOM=VALEUR"
+        == "Cheat anglais (--variant english)\u00a0: règles maison, données par --with NOM=VALEUR"
     )
     verish = [line for line in lines if "(--variant verish)" in line]
     assert verish == [
-        "Verish’ Ne Verish’ (--variant verish) : règles maison, données par --with NOM=VALEUR"
+        "Verish’ Ne Verish’ (--variant verish)\u00a0: règles maison, données par --with NOM=VALEUR"
     ]
     assert sum("(par défaut)" in line for line in lines) >= 8
     assert "(the default)" not in out.getvalue()

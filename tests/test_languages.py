@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import cheatrules as cr
 from cheatrules import events as ev
+from cheatrules._i18n import translations
 from cheatrules.cards import Rank, cards
 from cheatrules.narration import narrate
 from cheatrules.variants import challenge_call, rules_for, variant
@@ -121,6 +122,51 @@ def test_russian_has_three_plural_forms_and_the_others_two() -> None:
     }
 
 
+#: What each language's typography asks of a translation: a pattern no string may match.
+TYPOGRAPHY = {
+    "fr": [
+        # A narrow no-break space before ; ! ? and a no-break space before :,
+        # so that no line breaks before the sign (nor a colon takes a narrow one).
+        (re.compile(r"[ \u00a0][;!?]"), "a space other than U+202F before ; ! or ?"),
+        (re.compile(r"[ \u202f]:"), "a space other than U+00A0 before :"),
+        (re.compile(r"\w[;!?]"), "no space before ; ! or ?"),
+        # One apostrophe: the typographic one (a straight quote stays for code: 'K♣').
+        (re.compile(r"(?<=\w)'(?=\w)"), "a straight apostrophe"),
+    ],
+    "es": [
+        (re.compile(r"^[^¿]*\?"), "a question without ¿"),
+        (re.compile(r"^[^¡]*!"), "an exclamation without ¡"),
+        (re.compile(r"\bdla\b"), "'dla' for 'de la'"),
+    ],
+    "ru": [(re.compile(r" - "), "a hyphen for a dash")],
+    "pt": [(re.compile(r" - "), "a hyphen for a dash")],
+}
+
+
+@pytest.mark.parametrize("language", sorted(TYPOGRAPHY))
+def test_every_translation_follows_its_languages_typography(language: str) -> None:
+    wrong = [
+        (rule, text)
+        for entry in _catalog(language)
+        if entry.id
+        for text in _strings(entry.string)
+        for pattern, rule in TYPOGRAPHY[language]
+        if pattern.search(text)
+    ]
+    assert wrong == []
+
+
+def test_no_card_is_counted_in_the_singular_in_portuguese() -> None:
+    # European and Brazilian usage alike: "0 cartas" (Babel's rule for pt says "0 carta").
+    catalog = translations("pt")
+    assert catalog.ngettext("%(count)s card", "%(count)s cards", 0) == catalog.ngettext(
+        "%(count)s card", "%(count)s cards", 2
+    )
+    assert catalog.ngettext("%(count)s card", "%(count)s cards", 1) != catalog.ngettext(
+        "%(count)s card", "%(count)s cards", 2
+    )
+
+
 def _messages(catalog: Catalog) -> dict[tuple[tuple[str, ...], str | None], tuple[str, ...]]:
     """A catalog's translated messages, plural or not, as plain tuples (``read_mo`` gives lists)."""
     return {
@@ -191,8 +237,8 @@ def test_the_docstring_game_in_every_language() -> None:
     ]
     assert list(narrate(events, language="fr")) == [
         "joueur 2 distribue 2, 2, 2 cartes",
-        "joueur 0 pose 1 carte : un As (il en reste 1)",
-        "joueur 2 : Cheat ! K♦ — mensonge ; joueur 0 ramasse 1 carte",
+        "joueur 0 pose 1 carte\u00a0: un As (il en reste 1)",
+        "joueur 2\u00a0: Cheat\u202f! K♦ — mensonge\u202f; joueur 0 ramasse 1 carte",
     ]
     assert list(narrate(events, language="ru")) == [
         "игрок 2 сдаёт по 2, 2, 2 карты",
@@ -214,7 +260,7 @@ def test_the_docstring_game_in_every_language() -> None:
 def test_a_claim_reads_the_way_a_player_says_it(language: str, claim: str) -> None:
     played = ev.Played(1, (), Rank.KING, 2)
     line = list(narrate([ev.Dealt(0, ((), ()), hand_sizes=(5, 5)), played], language=language))
-    assert line[1].split(": " if language != "fr" else " : ", 1)[1].startswith(claim)
+    assert line[1].split(": " if language != "fr" else "\u00a0: ", 1)[1].startswith(claim)
 
 
 @pytest.mark.parametrize(
@@ -292,7 +338,7 @@ def test_one_card_and_two_cards_in_the_other_languages(language: str, one: str, 
 @pytest.mark.parametrize(
     ("language", "call"),
     [("en", "I don't believe!"), ("pt", "Não acredito!"), ("es", "¡No te creo!"),
-     ("fr", "Je ne te crois pas !"), ("ru", "Не верю!")],
+     ("fr", "Je ne te crois pas\u202f!"), ("ru", "Не верю!")],
 )  # fmt: skip
 def test_the_challenge_call_is_the_games_own_in_each_language(language: str, call: str) -> None:
     assert challenge_call(cr.verish(3), language=language) == call
@@ -402,7 +448,7 @@ def test_random_games_are_narrated_with_no_line_left_in_english(
         ("en", "seat 3 deals 13, 12 cards; 1 set aside; 5 in the stock"),
         ("pt", "jogador 3 distribui 13, 12 cartas; 1 posta de lado; 5 no monte"),
         ("es", "jugador 3 reparte 13, 12 cartas; 1 apartada; 5 en el mazo"),
-        ("fr", "joueur 3 distribue 13, 12 cartes ; 1 mise de côté ; 5 dans la pioche"),
+        ("fr", "joueur 3 distribue 13, 12 cartes\u202f; 1 mise de côté\u202f; 5 dans la pioche"),
         ("ru", "игрок 3 сдаёт по 13, 12 карт; 1 отложена; 5 в колоде"),
     ],
 )

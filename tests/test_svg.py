@@ -309,7 +309,7 @@ def test_the_end_of_the_game_in_french_and_spanish() -> None:
     (outcome,) = with_class(parse(render(state, language="fr")), "outcome")
     assert [text for text in outcome.itertext() if text.strip()] == [
         "partie terminée",
-        "gagnants : 0 ; perdants : 1 2",
+        "gagnants\u00a0: 0\u202f; perdants\u00a0: 1 2",
     ]
     names_es = labels(parse(render(state.observe(0), language="es")), "name")
     assert names_es[0] == "jugador 0: 0 cartas (fuera, 1.º) (tú)"

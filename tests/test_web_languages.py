@@ -454,5 +454,5 @@ def test_an_error_that_can_tell_itself_is_sent_in_the_seats_language() -> None:
     assert words.told(cr.IllegalActionError("in English"), "ru") == "in English"
     refused = words.unknown_language("xx")
     assert words.told(refused, "fr") == (
-        "langue inconnue 'xx' ; les langues sont 'en', 'pt', 'es', 'fr' et 'ru'"
+        "langue inconnue 'xx'\u202f; les langues sont 'en', 'pt', 'es', 'fr' et 'ru'"
     )

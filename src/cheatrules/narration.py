@@ -230,8 +230,8 @@ def describe(event: Event, language: str = "en") -> str:
     """One event told alone in ``language``; in English it is ``str(event)``.
 
     >>> from cheatrules.cards import Rank
-    >>> describe(Played(2, (), Rank.SEVEN, 2), "fr")
-    'joueur 2 pose 2 cartes : deux cartes 7'
+    >>> describe(Played(2, (), Rank.SEVEN, 2), "pt")
+    'jogador 2 joga 2 cartas: duas cartas 7'
 
     Raises:
         RulesError: a language the library does not speak.
