@@ -236,6 +236,18 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: settle_window(_state(), [1]),
         "no challenge window is open: the phase is play",
     ),
+    "claim sizes the wrong way round": (
+        lambda: cr.english(4, claims=cr.policies.ClaimSize(4, 2)),
+        "a claim size's minimum (4) is above its maximum (2)",
+    ),
+    "an opening by no card": (
+        lambda: cr.english(4, opening=cr.policies.HolderOf("Zz")),
+        "HolderOf.card must be one card such as 'A♠'; got 'Zz'",
+    ),
+    "unknown language": (
+        lambda: cr.RulesError(N_("the game is over")).describe("de"),
+        "unknown language 'de'; the languages are 'en', 'pt', 'es', 'fr' and 'ru'",
+    ),
     "view seeing another's cards": (
         lambda: cr.loads_view(_peeking(cr.dumps(_window(), seat=0))),
         "view.events[1] (Played): seat 0 cannot see seat 2's cards",
@@ -300,6 +312,7 @@ def test_random_illegal_actions_are_said_in_every_language(state: cr.GameState, 
 ENGINE = (
     "_checks.py",
     "_encoding_checks.py",
+    "_i18n.py",
     "_json.py",
     "_numbers.py",
     "_registry.py",
@@ -322,6 +335,8 @@ ENGINE = (
     "seating.py",
     "state.py",
     "variants.py",
+    # The house rules: a host meets their errors building a table.
+    *(f"policies/{path.name}" for path in sorted((SOURCE / "policies").glob("*.py"))),
 )
 LIBRARY_ERRORS = {
     "CheatRulesError",

@@ -36,8 +36,12 @@ def check_language(language: str) -> str:
 
     """
     if not isinstance(language, str) or language not in LANGUAGES:
-        spelled = ", ".join(f"'{code}'" for code in LANGUAGES[:-1]) + f" and '{LANGUAGES[-1]}'"
-        raise RulesError(f"unknown language {language!r}; the languages are {spelled}")
+        raise RulesError(
+            N_("unknown language %(language)s; the languages are %(first)s and %(last)s"),
+            language=repr(language),
+            first=", ".join(f"'{code}'" for code in LANGUAGES[:-1]),
+            last=f"'{LANGUAGES[-1]}'",
+        )
     return language
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cheatrules import _checks as checks
-from cheatrules.errors import RulesError
+from cheatrules.errors import N_, RulesError
 
 __all__ = ["ClaimSize"]
 
@@ -36,7 +36,9 @@ class ClaimSize:
     def __attrs_post_init__(self) -> None:
         if self.minimum > self.maximum:
             raise RulesError(
-                f"a claim size's minimum ({self.minimum}) is above its maximum ({self.maximum})"
+                N_("a claim size's minimum (%(minimum)s) is above its maximum (%(maximum)s)"),
+                minimum=self.minimum,
+                maximum=self.maximum,
             )
 
     def sizes(self, hand_size: int) -> range:

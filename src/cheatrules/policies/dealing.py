@@ -8,7 +8,7 @@ import attrs
 
 from cheatrules import _checks as checks
 from cheatrules.cards import Card, cards, holdable
-from cheatrules.errors import CardError, RulesError
+from cheatrules.errors import N_, CardError, RulesError
 
 __all__ = ["DealersLeft", "Dealing", "HolderOf", "Opening"]
 
@@ -80,8 +80,10 @@ def _is_card(instance: Any, attribute: Any, value: Any) -> None:
     # Only a card some deck holds (no joker of clubs), so that records can name it.
     if not isinstance(value, Card) or not holdable(value.rank, value.suit):
         raise RulesError(
-            f"{type(instance).__name__}.{attribute.name} must be one card such as 'A♠'; "
-            f"got {value!r}"
+            N_("%(owner)s.%(field)s must be one card such as 'A♠'; got %(got)s"),
+            owner=type(instance).__name__,
+            field=attribute.name,
+            got=repr(value),
         )
 
 
