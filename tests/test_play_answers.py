@@ -106,3 +106,26 @@ def test_a_long_message_is_cut_between_words() -> None:
     text = "слово " * 40
     cut = _excerpt(text.strip(), 30)
     assert cut.endswith("слово…") and len(cut) <= 30
+
+
+def _free_to_lay(hand: str) -> cr.Observation:
+    """Seat 0 to lay, its hand ``hand``, any rank open (free ranks)."""
+    state = cr.deal(cr.english(3, ranks="free"), hands=[hand, "2d 3d", "2h 3h"])
+    return state.observe(0)
+
+
+def test_under_russian_the_latin_t_that_looks_like_the_ace_is_asked_about_not_read_as_a_ten() -> (
+    None
+):
+    # The Russian Ace is the Cyrillic Т, shown at every prompt; the Latin T
+    # (the ten, in English) looks the same. No two answers that look alike
+    # may mean different things, so the Latin one is refused with what to type.
+    seen = _free_to_lay("10c Ac 5d")
+    for typed in ("Tc как 5", "tc как 5", "10c как T"):
+        with pytest.raises(ValueError, match="10"):
+            _read(typed, seen, "ru")
+    assert _read("10c как 5", seen, "ru") == cr.Play("10♣", "5")
+    assert _read("Тc как 5", seen, "ru") == cr.Play("A♣", "5")  # the Cyrillic Т: the Ace
+    assert _read("Ac как Т", seen, "ru") == cr.Play("A♣", "A")
+    # In the other languages the T stays the ten, as the English rule books write it.
+    assert _read("Tc as 5", seen, "en") == cr.Play("10♣", "5")

@@ -237,6 +237,7 @@ def _lay(word: str, seen: Observation, language: str = "en") -> Action:
     """
     catalog = translations(language)
     tokens = word.replace(",", " ").split()
+    _no_look_alike_ten(tokens, language)
     as_words = _answer_words("as", language)
     named: Rank | None = None
     laid = tokens
@@ -274,13 +275,37 @@ def _lay(word: str, seen: Observation, language: str = "en") -> Action:
 _ACE_OF_SPADES = Card.parse("A♠")
 
 
-def _fours(text: str) -> Discard:
+def _no_look_alike_ten(tokens: Sequence[str], language: str) -> None:
+    """Refuse a Latin ``T`` (the ten) where the language writes the Ace with a Cyrillic ``Т``.
+
+    The two look alike, so neither is guessed: the player is asked to write
+    the ten as ``10``. Other languages keep the English ``T`` for the ten.
+
+    Raises:
+        ValueError: a card or rank written with the Latin ``T``, under such a language.
+
+    """
+    if rank_letter(Rank.ACE, language) != "Т":
+        return
+    for token in tokens:
+        if token[:1] in ("T", "t") and (len(token) == 1 or _is_card(token)):
+            raise ValueError(
+                translations(language).gettext(
+                    "%(word)s: the Latin T (the ten) looks like the Cyrillic Т (the Ace); "
+                    "write the ten as 10, as in '10♣'"
+                )
+                % {"word": token}
+            )
+
+
+def _fours(text: str, language: str = "en") -> Discard:
     """The fours an answer sets aside: their ranks (``Q 7``), or a card of each (``Qs 7h``).
 
     A card names its rank here, so ``Ks`` typed at the prompt sets the
     Kings aside as ``K`` does.
     """
     words = text.replace(",", " ").split()
+    _no_look_alike_ten(words, language)
     return Discard(
         tuple(
             Card.parse(word).rank if _rank_or_none(word) is None and _is_card(word) else word
@@ -358,14 +383,14 @@ def _read(text: str, seen: Observation, language: str = "en") -> Action:
             catalog.gettext("type y to agree to the pass, or n to refuse it (quit to leave)")
         )
     if isinstance(decision, DiscardOffer):
-        return _fours(word)
+        return _fours(word, language)
     if said("challenge") or _called(plain, seen, language):
         return Challenge()
     if said("pass"):
         return Pass()
     verb, _, rest = word.partition(" ")
     if verb.lower() in _answer_words("discard", language) and rest:
-        return _fours(rest)  # fours set aside on the turn, where the rules allow it
+        return _fours(rest, language)  # fours set aside on the turn, where the rules allow it
     if not word:
         raise ValueError(catalog.gettext("type the cards to lay, such as '7c 7d' (h for help)"))
     return _lay(word, seen, language)
