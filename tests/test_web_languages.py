@@ -425,7 +425,7 @@ def test_each_choice_comes_with_a_label_in_the_seats_language(tmp_path: Path) ->
             )
             window = answerer.next("view")
             assert window["choices"] == ["challenge", "accept"]
-            assert window["labels"] == {"challenge": "¡Cheat!", "accept": "Dejarlo pasar"}
+            assert window["labels"] == {"challenge": "¡Cheat!", "accept": "Dejarla pasar"}
 
 
 def test_the_pages_scripts_hold_no_words_of_their_own() -> None:

@@ -10,7 +10,7 @@ seat 0 lays 1 card: one Ace (1 left)
 seat 2: Cheat! K♦ — a lie; seat 0 takes 1 card
 >>> for line in narrate(state.events, language="ru"):
 ...     print(line)
-игрок 2 сдаёт по 2, 2, 2 карты
+игрок 2 сдаёт карты: 2, 2, 2
 игрок 0 кладёт 1 карту: один туз (осталась 1)
 игрок 2: Обман! K♦ — ложь; игрок 0 забирает 1 карту
 """

@@ -354,7 +354,7 @@ class Variant:
         """The game's title in ``language`` (``"en"``, ``"pt"``, ``"es"``, ``"fr"``, ``"ru"``).
 
         >>> VARIANTS["verish"].title_in("ru"), VARIANTS["english"].title_in("fr")
-        ('Веришь не веришь', 'Cheat anglais')
+        ('Веришь — не веришь', 'Cheat anglais')
 
         Raises:
             RulesError: a language the library does not speak.
@@ -363,10 +363,10 @@ class Variant:
         return translations(language).gettext(self.title)
 
     def call_in(self, language: str) -> str:
-        """What a challenger calls out in this game, in ``language``.
+        r"""What a challenger calls out in this game, in ``language``.
 
         >>> VARIANTS["verish"].call_in("pt"), VARIANTS["english"].call_in("fr")
-        ('Não acredito!', 'Cheat !')
+        ('Não acredito!', 'Cheat\u202f!')
 
         Raises:
             RulesError: a language the library does not speak.
