@@ -484,3 +484,24 @@ def test_random_games_are_narrated_with_no_line_left_in_english(
 def test_the_deal_tells_the_cards_set_aside_and_the_stock(language: str, line: str) -> None:
     dealt = ev.Dealt(3, ((), ()), hand_sizes=(13, 12), set_aside_count=1, stock_count=5)
     assert list(narrate([dealt], language=language)) == [line]
+
+
+@pytest.mark.parametrize(
+    ("language", "fours", "over"),
+    [
+        ("en", "four 7s and four Kings", "game over: seat 1 and seat 2 lose"),
+        ("pt", "e quatro Reis", "jogador 1 e jogador 2 perdem"),
+        ("es", "y cuatro Reyes", "jugador 1 y jugador 2 pierden"),
+        ("fr", "et quatre Rois", "joueur 1 et joueur 2 perdent"),
+        ("ru", "и четыре короля", "игрок 1 и игрок 2 проигрывают"),
+    ],
+)
+def test_a_list_is_joined_with_the_languages_and(language: str, fours: str, over: str) -> None:
+    events = [
+        ev.Dealt(0, ((), (), (), ()), hand_sizes=(5, 5, 5, 5)),
+        ev.Discarded(0, (Rank.SEVEN, Rank.KING), cards("7♣ 7♦ 7♥ 7♠ K♣ K♦ K♥ K♠")),
+        ev.GameOver((0, 3), (1, 2)),  # placings: two out, two left
+    ]
+    lines = list(narrate(events, language=language))
+    assert lines[1].endswith(fours)
+    assert lines[2].endswith(over)

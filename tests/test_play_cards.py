@@ -38,9 +38,13 @@ EVERY_CARD = cr.english(3, decks=2, jokers="per-pack").deck.cards()
 
 
 def _rank_spellings(rank: cr.Rank, language: str) -> set[str]:
-    """The ways a player of ``language`` may write ``rank``: English, the language's letter, T."""
+    """The ways a player of ``language`` may write ``rank``: English, the language's letter, T.
+
+    Not the Latin T where the language writes the Ace Т, which looks the same
+    (asked about instead: ``test_play_answers``).
+    """
     spelled = {str(rank), rank_letter(rank, language)}
-    if rank is cr.Rank.TEN:
+    if rank is cr.Rank.TEN and rank_letter(cr.Rank.ACE, language) != "Т":
         spelled |= {"T", "t"}
     if rank is cr.Rank.JOKER:
         spelled |= {"*", "JK", "Joker"}

@@ -28,8 +28,8 @@ LAST_CARDS = {
         ("¡las últimas cartas!", "acepta las últimas cartas del jugador 0"),
     ),
     "fr": (
-        ("la dernière carte !", "laisse passer la dernière carte du joueur 0"),
-        ("les dernières cartes !", "laisse passer les dernières cartes du joueur 0"),
+        ("la dernière carte\u202f!", "laisse passer la dernière carte du joueur 0"),
+        ("les dernières cartes\u202f!", "laisse passer les dernières cartes du joueur 0"),
     ),
     "ru": (
         ("последняя карта!", "принимает последнюю карту игрока 0"),

@@ -217,7 +217,7 @@ def test_every_four() -> None:
         1, (Rank.JACK, Rank.QUEEN), cr.cards("J♣ J♦ J♥ J♠ Q♣ Q♦ Q♥ Q♠")
     )
     assert state.hands[1] == cr.cards("9♣")
-    assert str(state.events[-1]) == "seat 1 discards four Jacks, four Queens"
+    assert str(state.events[-1]) == "seat 1 discards four Jacks and four Queens"
 
 
 def test_no_four() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+from collections.abc import Sequence
 from importlib import resources
 
 from cheatrules.cards import Rank
@@ -190,4 +191,18 @@ def claim(count: int, rank: Rank, language: str) -> str:
     return catalog.pgettext("claim", "%(count)s %(rank)s") % {
         "count": count_word(count, rank, language),
         "rank": rank_name(rank, count, language),
+    }
+
+
+def listed(items: Sequence[str], language: str) -> str:
+    """``items`` as a list of ``language``: commas, and its "and" before the last.
+
+    >>> listed(["four Kings", "four 7s"], "en"), listed(["a", "b", "c"], "ru")
+    ('four Kings and four 7s', 'a, b и c')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return translations(language).gettext("%(first)s and %(then)s") % {
+        "first": ", ".join(items[:-1]),
+        "then": items[-1],
     }

@@ -375,7 +375,7 @@ class Discarded(Event):
     def __str__(self) -> str:
         if not self.ranks:
             return f"seat {self.seat} discards nothing"
-        fours = ", ".join(f"four {rank.plural}" for rank in self.ranks)
+        fours = _listed([f"four {rank.plural}" for rank in self.ranks])
         return f"seat {self.seat} discards {fours}"
 
 
@@ -398,13 +398,19 @@ class GameOver(Event):
 
     def __str__(self) -> str:
         def seats(group: tuple[int, ...]) -> str:
-            return ", ".join(f"seat {seat}" for seat in group)
+            return _listed([f"seat {seat}" for seat in group])
 
         if len(self.winners) == 1 and len(self.losers) == 1:
             return f"game over: {seats(self.winners)} wins, {seats(self.losers)} loses"
         if len(self.winners) == 1:
             return f"game over: {seats(self.winners)} wins"
-        return f"game over: {seats(self.losers)} loses"
+        verb = "loses" if len(self.losers) == 1 else "lose"
+        return f"game over: {seats(self.losers)} {verb}"
+
+
+def _listed(items: list[str]) -> str:
+    """``items`` as an English list: ``"a, b and c"``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 #: Every kind of event, in the order a game first makes them.

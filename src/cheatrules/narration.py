@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterable, Iterator
 
-from cheatrules._i18n import claim, translations
+from cheatrules._i18n import claim, listed, translations
 from cheatrules.cards import Card
 from cheatrules.events import (
     Accepted,
@@ -283,7 +283,7 @@ def describe(event: Event, language: str = "en") -> str:
     if isinstance(event, Discarded):
         if not event.ranks:
             return catalog.gettext("seat %(seat)s discards nothing") % {"seat": event.seat}
-        fours = ", ".join(claim(4, rank, language) for rank in event.ranks)
+        fours = listed([claim(4, rank, language) for rank in event.ranks], language)
         return catalog.gettext("seat %(seat)s discards %(fours)s") % {
             "seat": event.seat,
             "fours": fours,
@@ -291,7 +291,7 @@ def describe(event: Event, language: str = "en") -> str:
     if isinstance(event, WentOut):
         return catalog.gettext("seat %(seat)s goes out") % {"seat": event.seat}
     if isinstance(event, GameOver):
-        return _game_over(event, catalog)
+        return _game_over(event, catalog, language)
     return str(event)
 
 
@@ -313,9 +313,10 @@ def _dealt(event: Dealt, catalog: gettext.GNUTranslations) -> str:
     return line
 
 
-def _game_over(event: GameOver, catalog: gettext.GNUTranslations) -> str:
+def _game_over(event: GameOver, catalog: gettext.GNUTranslations, language: str) -> str:
     def seats(group: tuple[int, ...]) -> str:
-        return ", ".join(catalog.gettext("seat %(seat)s") % {"seat": seat} for seat in group)
+        named = [catalog.gettext("seat %(seat)s") % {"seat": seat} for seat in group]
+        return listed(named, language)
 
     winners, losers = seats(event.winners), seats(event.losers)
     if len(event.winners) == 1 and len(event.losers) == 1:
@@ -326,5 +327,5 @@ def _game_over(event: GameOver, catalog: gettext.GNUTranslations) -> str:
     if len(event.winners) == 1:
         return catalog.gettext("game over: %(winner)s wins") % {"winner": winners}
     return catalog.ngettext(
-        "game over: %(losers)s loses", "game over: %(losers)s loses", len(event.losers)
+        "game over: %(losers)s loses", "game over: %(losers)s lose", len(event.losers)
     ) % {"losers": losers}

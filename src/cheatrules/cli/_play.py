@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from cheatrules._i18n import N_, translations
+from cheatrules._i18n import N_, listed, translations
 from cheatrules._i18n import claim as _claim
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.bots import Agent
@@ -451,8 +451,8 @@ def _games_done(table: Table) -> int:
 def game_over_line(event: GameOver, number: int, language: str = "en") -> str:
     """The line that ends game ``number`` of a match: "game 2 over: seat 1 wins"."""
     catalog = translations(language)
-    seats = ", ".join(_seat(seat, language) for seat in event.winners)
-    losers = ", ".join(_seat(seat, language) for seat in event.losers)
+    seats = listed([_seat(seat, language) for seat in event.winners], language)
+    losers = listed([_seat(seat, language) for seat in event.losers], language)
     if len(event.winners) == 1 and len(event.losers) == 1:
         return catalog.gettext("game %(number)s over: %(winner)s wins, %(loser)s loses") % {
             "number": number,
@@ -466,7 +466,7 @@ def game_over_line(event: GameOver, number: int, language: str = "en") -> str:
         }
     return catalog.ngettext(
         "game %(number)s over: %(losers)s loses",
-        "game %(number)s over: %(losers)s loses",
+        "game %(number)s over: %(losers)s lose",
         len(event.losers),
     ) % {"number": number, "losers": losers}
 

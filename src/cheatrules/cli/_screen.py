@@ -87,7 +87,10 @@ _ENDINGS = (
     "game %(number)s over: %(winner)s wins, %(loser)s loses",
     "game %(number)s over: %(winner)s wins",
 )
-_PLURAL_ENDINGS = ("game over: %(losers)s loses", "game %(number)s over: %(losers)s loses")
+_PLURAL_ENDINGS = (
+    ("game over: %(losers)s loses", "game over: %(losers)s lose"),
+    ("game %(number)s over: %(losers)s loses", "game %(number)s over: %(losers)s lose"),
+)
 
 
 def _pattern(template: str) -> str:
@@ -100,7 +103,7 @@ def _styles(language: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern
     """What makes a line an ending, a lie shown or a truth shown, in ``language``."""
     catalog = translations(language)
     endings = [catalog.gettext(text) for text in _ENDINGS]
-    endings += [catalog.ngettext(text, text, n) for text in _PLURAL_ENDINGS for n in (1, 2, 5)]
+    endings += [catalog.ngettext(one, many, n) for one, many in _PLURAL_ENDINGS for n in (1, 2, 5)]
     verdict = catalog.gettext("%(cards)s — %(verdict)s")
 
     def shown(word: str) -> re.Pattern[str]:

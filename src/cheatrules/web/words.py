@@ -19,7 +19,7 @@ import gettext
 from collections.abc import Callable
 from typing import Any
 
-from cheatrules._i18n import LANGUAGES, N_, claim, rank_name, translations
+from cheatrules._i18n import LANGUAGES, N_, claim, listed, rank_name, translations
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Refuse, parse_action
 from cheatrules.cards import Rank
 from cheatrules.errors import CheatRulesError, for_player
@@ -308,7 +308,7 @@ def action_label(text: str, phase: str, language: str, *, call: str | None = Non
         call: the game's challenge call in ``language``; ``"Cheat!"`` in it when ``None``.
 
     >>> action_label("accept", "challenge", "pt"), action_label("discard 7 K", "discard", "ru")
-    ('Deixar passar', 'Сбросить: четыре семёрки, четыре короля')
+    ('Deixar passar', 'Отложить: четыре семёрки и четыре короля')
 
     """
     catalog = translations(language)
@@ -330,7 +330,7 @@ def action_label(text: str, phase: str, language: str, *, call: str | None = Non
         case Discard(ranks=()):
             return catalog.gettext("Set nothing aside")
         case Discard(ranks=ranks):
-            fours = ", ".join(claim(4, rank, language) for rank in ranks)
+            fours = listed([claim(4, rank, language) for rank in ranks], language)
             return catalog.gettext("Set aside: %(fours)s") % {"fours": fours}
     return text  # pragma: no cover - plays are built on the page, never labelled
 
