@@ -147,6 +147,12 @@ def test_a_view_sampled_again_reuses_its_model_and_gives_what_a_fresh_model_give
     assert second.observe(1) == seen
 
 
+def _two_pack_view(seed: int, seat: int) -> cr.Observation:
+    """``seat``'s view after 120 random decisions of a seeded 4-player two-pack game."""
+    game = play_randomly(cr.deal(cr.english(4, decks=2), seed=seed), seed, limit=120)
+    return game[-1].observe(seat)
+
+
 def _stalled(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The solver made to run out of every turn it is given, as a hard integer program does.
 
@@ -167,8 +173,7 @@ def _stalled(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 def test_where_the_solver_runs_out_of_its_turn_the_search_takes_the_next(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = play_randomly(cr.deal(cr.english(4, decks=2), seed=21), 21, limit=120)[-1]
-    seen = state.observe(3)
+    seen = _two_pack_view(21, 3)
     turns = _stalled(monkeypatch)
     # No search first: the solver's turn comes at once, and runs out.
     monkeypatch.setattr(sampling, "_SEARCH_PASSES_WITH_COPIES", 0)
@@ -180,8 +185,7 @@ def test_where_the_solver_runs_out_of_its_turn_the_search_takes_the_next(
 def test_turns_that_never_answer_end_in_a_spent_budget_never_a_proof(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = play_randomly(cr.deal(cr.english(4, decks=2), seed=22), 22, limit=120)[-1]
-    seen = state.observe(0)
+    seen = _two_pack_view(22, 0)
     turns = _stalled(monkeypatch)
     with pytest.raises(cr.sampling.SamplingTimeoutError):
         cr.sampling.sample(seen, random.Random(0), budget=1, timeout=0.2)
