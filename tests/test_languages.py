@@ -168,7 +168,12 @@ AVOIDED = {
     ],
     "pt": [("sai do jogo", "going out is running out of cards (fica sem cartas)")],
     "es": [("sale del juego", "going out is running out of cards (se queda sin cartas)")],
-    "fr": [("sort du jeu", "going out is running out of cards (n’a plus de cartes)")],
+    "fr": [
+        ("sort du jeu", "going out is running out of cards (n’a plus de cartes)"),
+        ("hauteur", "a rank is a rang, as the rule book says"),
+        ("Talon", "the stock is la pioche"),
+        ("la pile", "the pile is le tas"),
+    ],
 }
 
 
