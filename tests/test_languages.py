@@ -166,8 +166,15 @@ AVOIDED = {
         ("выходит из игры", "going out is running out of cards (у игрока не осталось карт)"),
         ("раз(а)", "a count takes its plural form, or is said as в количестве"),
     ],
-    "pt": [("sai do jogo", "going out is running out of cards (fica sem cartas)")],
-    "es": [("sale del juego", "going out is running out of cards (se queda sin cartas)")],
+    "pt": [
+        ("sai do jogo", "going out is running out of cards (fica sem cartas)"),
+        ("curinga", "the joker is the coringa, as the rule book says"),
+        ("desafi", "a challenge is contestar, as the catalog says everywhere else"),
+    ],
+    "es": [
+        ("sale del juego", "going out is running out of cards (se queda sin cartas)"),
+        ("desaf", "a challenge is a duda (dudar de), as the rule book says"),
+    ],
     "fr": [
         ("sort du jeu", "going out is running out of cards (n’a plus de cartes)"),
         ("hauteur", "a rank is a rang, as the rule book says"),
