@@ -258,6 +258,10 @@ def test_arena_speaks_the_language() -> None:
     assert lines[1].split()[:3] == ["агент", "партии", "победы"]
     assert [line for line in lines if _english_in(line, "ru")] == []
     assert "3/3 партии" in err.getvalue()
+    # Russian writes decimals with a comma: the rates and the mean length.
+    rates = [line.split()[2] for line in lines[2:5]]
+    assert all(re.fullmatch(r"\d,\d{3}", rate) for rate in rates), rates
+    assert re.search(r"в среднем \d+,\d ", lines[0]), lines[0]
 
 
 def test_rules_speaks_the_language_and_names_each_game_as_its_rule_books_do() -> None:

@@ -206,3 +206,14 @@ def listed(items: Sequence[str], language: str) -> str:
         "first": ", ".join(items[:-1]),
         "then": items[-1],
     }
+
+
+def decimal(value: float, places: int, language: str) -> str:
+    """``value`` with ``places`` decimals, written with ``language``'s decimal mark.
+
+    >>> decimal(0.6, 3, "en"), decimal(0.6, 3, "fr"), decimal(166.3, 1, "ru")
+    ('0.600', '0,600', '166,3')
+    """
+    # Translators: the mark between a number's whole part and its decimals: "." or ",".
+    mark = translations(language).pgettext("decimal mark", ".")
+    return f"{value:.{places}f}".replace(".", mark)

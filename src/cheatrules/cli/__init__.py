@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 from cheatrules import __version__
 from cheatrules._extras import install_hint
-from cheatrules._i18n import LANGUAGES, translations
+from cheatrules._i18n import LANGUAGES, decimal, translations
 from cheatrules._json import json_object as _json_object
 from cheatrules.arena import COLUMNS, LEGEND, Results, tournament
 from cheatrules.bots import Agent, RandomBot, agent_name
@@ -720,11 +720,11 @@ def _arena_table(
             (
                 row.name,
                 str(row.games),
-                f"{row.win_rate:.3f}",
-                f"{low:.3f}–{high:.3f}",
-                f"{row.loss_rate:.3f}",
-                f"{row.challenge_accuracy:.3f}",
-                f"{row.bluff_rate:.3f}",
+                decimal(row.win_rate, 3, language),
+                f"{decimal(low, 3, language)}–{decimal(high, 3, language)}",
+                decimal(row.loss_rate, 3, language),
+                decimal(row.challenge_accuracy, 3, language),
+                decimal(row.bluff_rate, 3, language),
             )
         )
     # Translators: the arena table's title: "100 games, seed 7, mean length 85.3 decisions".
@@ -732,7 +732,7 @@ def _arena_table(
         "%(count)s game, seed %(seed)s, mean length %(length)s decisions",
         "%(count)s games, seed %(seed)s, mean length %(length)s decisions",
         games,
-    ) % {"count": games, "seed": seed, "length": f"{results.mean_length:.1f}"}
+    ) % {"count": games, "seed": seed, "length": decimal(results.mean_length, 1, language)}
     screen.table(title, [catalog.gettext(header) for header in COLUMNS], rows)
     for line in LEGEND:
         screen.say(catalog.gettext(line), "dim")
