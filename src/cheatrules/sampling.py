@@ -174,18 +174,20 @@ def sample(
         rng: the source of every random choice: the same view and the same
             ``rng`` state give the same game, whatever was sampled before
             or at the same time in another thread (save for the few views
-            whose solve runs out of a slice or a turn of time, where the machine's
-            speed decides which objective answers: the sampler's design page).
+            whose solve runs out of a slice or a turn of time, where the
+            machine's speed decides which objective answers: the sampler's
+            design page).
         budget: the most events the search may replay (with the solver: in
             its first share, and in each turn between the solver's),
-            counting each replay after backing up; the search restarts from the first event, in a
-            fresh random order, after runs of Luby lengths (1 1 2 1 1 2 4
-            ... times four passes over the log). With copies told apart, a
-            labelling drawn costs one pass over the log, and one event per
-            eight sightings each time it is mended.
+            counting each replay after backing up; the search restarts from
+            the first event, in a fresh random order, after runs of Luby
+            lengths (1 1 2 1 1 2 4 ... times four passes over the log). With
+            copies told apart, a labelling drawn costs one pass over the
+            log, and one event per eight sightings each time it is mended.
         timeout: the most seconds of wall clock the whole call may take,
             search and solver together; ``None``, the default, bounds the
-            search by ``budget`` and the solver by a minute.
+            search by ``budget`` and the solver and the search's turns
+            between its own by a minute.
 
     Raises:
         SamplingTimeoutError: the call ran out of its ``timeout`` without
