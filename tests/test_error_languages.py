@@ -102,8 +102,11 @@ def test_words_among_the_parameters_are_said_in_the_language() -> None:
     word = RankWord(cr.Rank.KING, 5)
     assert str(word) == "Kings"
     assert word.render("ru") == "королей"
-    assert str(either(["'a'", "'b'", "'c'"])) == "'a' or 'b' or 'c'"
+    assert str(either(["'a'", "'b'", "'c'"])) == "'a', 'b' or 'c'"
     assert either(["'a'", "'b'"]).render("pt") == "'a' ou 'b'"  # type: ignore[union-attr]
+    # A list: commas, and the language's "or" or "and" before the last.
+    assert either(["'a'", "'b'", "'c'"]).render("ru") == "'a', 'b' или 'c'"  # type: ignore[union-attr]
+    assert either(["x", "y", "z"], "and").render("es") == "x, y y z"  # type: ignore[union-attr]
 
 
 def test_an_unknown_language_is_refused() -> None:

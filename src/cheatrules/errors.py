@@ -197,20 +197,21 @@ def either(words: Iterable[object], joiner: str = "or") -> Param:
     """``'a', 'b' or 'c'``-style lists as the words of a language: ``"a or b"``, ``"a ou b"``.
 
     Each item is shown as given (use ``repr`` first for quoted values); the
-    items are joined by ``" or "`` in English (``joiner="and"`` for ``"and"``).
+    items are separated by commas and the last joined by ``" or "`` in
+    English (``joiner="and"`` for ``"and"``).
 
     >>> str(either(["'x'", "'y'", "'z'"]))
-    "'x' or 'y' or 'z'"
+    "'x', 'y' or 'z'"
     """
     items = [_param(word) for word in words]
     if not items:
         return ""
     joined: Param = items[0]
-    for item in items[1:]:
-        if joiner == "and":
-            joined = Message.of(N_("%(first)s and %(then)s"), {"first": joined, "then": item})
-        else:
-            joined = Message.of(N_("%(first)s or %(then)s"), {"first": joined, "then": item})
+    for item in items[1:-1]:
+        joined = Message.of(N_("%(first)s, %(then)s"), {"first": joined, "then": item})
+    if len(items) > 1:
+        last = N_("%(first)s and %(then)s") if joiner == "and" else N_("%(first)s or %(then)s")
+        joined = Message.of(last, {"first": joined, "then": items[-1]})
     return joined
 
 
