@@ -173,6 +173,7 @@ AVOIDED = {
     "pt": [
         ("sai do jogo", "going out is running out of cards (fica sem cartas)"),
         ("curinga", "the joker is the coringa, as the rule book says"),
+        (r"fim de jogo|fim do jogo|o jogo acab|saiu do jogo", "one game played is a partida"),
         ("desafi", "a challenge is contestar, as the catalog says everywhere else"),
     ],
     "es": [
