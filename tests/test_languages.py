@@ -130,6 +130,7 @@ TYPOGRAPHY = {
         (re.compile(r"[ \u00a0][;!?]"), "a space other than U+202F before ; ! or ?"),
         (re.compile(r"[ \u202f]:"), "a space other than U+00A0 before :"),
         (re.compile(r"\w[;!?]"), "no space before ; ! or ?"),
+        (re.compile(r"\d[ \u00a0]%"), "a space other than U+202F between a number and %"),
         # One apostrophe: the typographic one (a straight quote stays for code: 'K♣').
         (re.compile(r"(?<=\w)'(?=\w)"), "a straight apostrophe"),
     ],
