@@ -327,6 +327,8 @@ def test_rules_says_every_house_rules_meaning_in_the_language(language: str) -> 
         assert meaning, key
         assert told[key] != meaning, key
         said = re.sub(r"--\S+", "", told[key])  # options stay as typed: --players N
+        if language == "fr":
+            said = said.replace("la pile", "")  # the French rule book's word for the pile
         assert not MEANING_ENGLISH.search(said), (key, told[key])
 
 

@@ -187,7 +187,7 @@ AVOIDED = {
         ("sort du jeu", "going out is running out of cards (n’a plus de cartes)"),
         ("hauteur", "a rank is a rang, as the rule book says"),
         ("Talon", "the stock is la pioche"),
-        ("la pile", "the pile is le tas"),
+        (r"\btas\b", "the pile is la pile, as the rule book says"),
         (r"\b(tu|Tu|ton|ta|toi|tape|Tape)\b", "a player is vous, as the engine's messages say"),
     ],
 }
