@@ -160,9 +160,7 @@ def _stalled(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """
     turns: list[float] = []
 
-    def solve(
-        self: solver.Model, rng: random.Random, seconds: float, first_slice: float = 0.25
-    ) -> str:
+    def solve(self: solver.Model, rng: random.Random, seconds: float) -> str:
         turns.append(seconds)
         return solver.UNKNOWN
 

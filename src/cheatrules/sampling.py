@@ -368,7 +368,7 @@ def _solved(
         left = end - time.monotonic()
         if left <= 0:
             break
-        world = plan.solver_model.solve(rng, left, first_slice=left / 2)
+        world = plan.solver_model.solve(rng, left)
         if world == _solver.INFEASIBLE:
             return None
         if not isinstance(world, _solver.World):

@@ -129,9 +129,7 @@ class _Program:
     def equal(self, amount: _Amount, value: int) -> None:
         self.between(amount, value, value)
 
-    def solve(
-        self, rng: random.Random, seconds: float, first_slice: float = 0.25
-    ) -> list[int] | str:
+    def solve(self, rng: random.Random, seconds: float) -> list[int] | str:
         """A solution for a random objective, :data:`INFEASIBLE` or :data:`UNKNOWN`.
 
         Each objective gives every variable a weight drawn uniformly from -1
@@ -144,9 +142,9 @@ class _Program:
         in it will do (the objective only picks among them); where it finds
         none, another objective, and a slice twice as long (the sampler's
         design page: some objectives take a view's solve from a second to
-        twenty), the first ``first_slice`` seconds. The first objectives
-        (:data:`_RELAXATIONS`) are tried by their relaxation alone. The
-        integer program's "infeasible" is a proof too.
+        twenty), the first :data:`_SLICE` seconds. In a large program the
+        first objectives (:data:`_RELAXATIONS`) are tried by their
+        relaxation alone. The integer program's "infeasible" is a proof too.
         """
         import numpy
         from scipy.optimize import Bounds, LinearConstraint, milp
@@ -165,12 +163,13 @@ class _Program:
         bounds, constraints = self._made
         deadline = time.monotonic() + seconds
         relaxed, whole = numpy.zeros(count), numpy.ones(count)
-        share, objectives = first_slice, 0
+        share, objectives = _SLICE, 0
+        relaxations = _RELAXATIONS if count >= _RELAXED_FROM else 1
         while (left := deadline - time.monotonic()) > 0:
             costs = numpy.asarray([rng.uniform(-1, 1) for _ in range(count)])
             objectives += 1
             steps = [(relaxed, left)]
-            if objectives >= _RELAXATIONS:
+            if objectives >= relaxations:
                 steps.append((whole, min(share, left)))
             for integrality, limit in steps:
                 result = milp(
@@ -188,17 +187,22 @@ class _Program:
                 if numpy.all(numpy.abs(result.x - rounded) < _WHOLE):
                     return [int(value) for value in rounded]
                 left = deadline - time.monotonic()
-            if objectives >= _RELAXATIONS:
+            if objectives >= relaxations:
                 share *= 2
         return UNKNOWN
 
 
-#: The objective from which the integer program follows a relaxation that is not whole; before
-#: it, another objective's relaxation is tried. Measured (the sampler's design page): a
-#: relaxation takes 50 to 90 ms on a deep two-pack view, the integer program 150 to 350 ms,
-#: and most objectives' relaxations are whole where the first is not, so the solver's 99th
-#: percentile there fell from 490 ms to 180.
-_RELAXATIONS = 3
+#: The integer program's first slice of seconds for one objective (doubled at each next one).
+_SLICE = 0.25
+
+#: The objective from which the integer program follows a relaxation that is not whole, in a
+#: program of :data:`_RELAXED_FROM` variables or more; before it, another objective's
+#: relaxation is tried. Measured (the sampler's design page): a relaxation takes 50 to 90 ms
+#: on a deep two-pack view, the integer program 150 to 350 ms, and most objectives'
+#: relaxations are whole where the first is not, so the solver's 99th percentile there fell
+#: from 490 ms to 180. A smaller program's integer program costs about what a relaxation
+#: does, so there it follows the first (a uniformity test's position took twice as long).
+_RELAXATIONS, _RELAXED_FROM = 3, 1500
 
 #: How far from a whole number a relaxation's value may be and still count as one.
 _WHOLE = 1e-6
@@ -427,14 +431,13 @@ class Model:
 
     # -- the answer -----------------------------------------------------------------
 
-    def solve(self, rng: random.Random, seconds: float, first_slice: float = 0.25) -> World | str:
+    def solve(self, rng: random.Random, seconds: float) -> World | str:
         """A candidate world, or :data:`INFEASIBLE` (proved), or :data:`UNKNOWN` after ``seconds``.
 
         ``rng`` draws the objective that picks the world; the same model and
-        ``rng`` state give the same world. ``first_slice`` is the integer
-        program's first slice of seconds (:meth:`_Program.solve`).
+        ``rng`` state give the same world.
         """
-        values = self.program.solve(rng, seconds, first_slice)
+        values = self.program.solve(rng, seconds)
         if isinstance(values, str):
             return values
         return self.world(values)
