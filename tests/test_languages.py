@@ -182,6 +182,7 @@ AVOIDED = {
         ("desaf", "a challenge is a duda (dudar de), as the rule book says"),
         (r"\bvalor(?! Rules)", "a rank is a rango, as the rule book says"),
         (r"\b(escriba|añada)\b", "a player is tú, as the prompts say"),
+        ("montón", "the pile is la pila, as the rule book says"),
     ],
     "fr": [
         ("sort du jeu", "going out is running out of cards (n’a plus de cartes)"),
