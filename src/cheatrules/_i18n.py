@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Sequence
+from collections.abc import Iterable
 from importlib import resources
 
 from cheatrules.cards import Rank
-from cheatrules.errors import N_, RulesError
+from cheatrules.errors import N_, Message, RulesError, either
 
 __all__ = ["LANGUAGES", "N_", "check_language", "claim", "count_word", "rank_name", "translations"]
 
@@ -194,18 +194,14 @@ def claim(count: int, rank: Rank, language: str) -> str:
     }
 
 
-def listed(items: Sequence[str], language: str) -> str:
-    """``items`` as a list of ``language``: commas, and its "and" before the last.
+def listed(items: Iterable[str], language: str) -> str:
+    """``items`` as a list of ``language``: commas, and its "and" before the last (:func:`either`).
 
     >>> listed(["four Kings", "four 7s"], "en"), listed(["a", "b", "c"], "ru")
     ('four Kings and four 7s', 'a, b и c')
     """
-    if len(items) < 2:
-        return "".join(items)
-    return translations(language).gettext("%(first)s and %(then)s") % {
-        "first": ", ".join(items[:-1]),
-        "then": items[-1],
-    }
+    joined = either(items, "and")
+    return joined.render(language) if isinstance(joined, Message) else str(joined)
 
 
 def decimal(value: float, places: int, language: str) -> str:

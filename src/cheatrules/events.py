@@ -26,7 +26,7 @@ from typing import ClassVar
 import attrs
 
 from cheatrules.cards import Card, Rank
-from cheatrules.errors import N_, RulesError
+from cheatrules.errors import N_, RulesError, either
 
 __all__ = [
     "KINDS",
@@ -375,7 +375,7 @@ class Discarded(Event):
     def __str__(self) -> str:
         if not self.ranks:
             return f"seat {self.seat} discards nothing"
-        fours = _listed([f"four {rank.plural}" for rank in self.ranks])
+        fours = either([f"four {rank.plural}" for rank in self.ranks], "and")
         return f"seat {self.seat} discards {fours}"
 
 
@@ -398,7 +398,7 @@ class GameOver(Event):
 
     def __str__(self) -> str:
         def seats(group: tuple[int, ...]) -> str:
-            return _listed([f"seat {seat}" for seat in group])
+            return str(either([f"seat {seat}" for seat in group], "and"))
 
         if len(self.winners) == 1 and len(self.losers) == 1:
             return f"game over: {seats(self.winners)} wins, {seats(self.losers)} loses"
@@ -406,11 +406,6 @@ class GameOver(Event):
             return f"game over: {seats(self.winners)} wins"
         verb = "loses" if len(self.losers) == 1 else "lose"
         return f"game over: {seats(self.losers)} {verb}"
-
-
-def _listed(items: list[str]) -> str:
-    """``items`` as an English list: ``"a, b and c"``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 #: Every kind of event, in the order a game first makes them.

@@ -141,10 +141,6 @@ class Narrator:
             lines += self._told(event)
         return lines
 
-    def told(self, event: Event) -> list[str]:
-        """The lines one more event adds (none, for an event told with a later one)."""
-        return list(self._told(event))
-
     def _told(self, event: Event) -> Iterator[str]:
         self.heard += 1
         language, catalog = self.language, self.catalog
