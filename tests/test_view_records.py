@@ -25,7 +25,8 @@ import cheatrules as cr
 from cheatrules.cli import main
 from cheatrules.encoding import ActionSpace, ObservationEncoder
 from cheatrules.narration import narrate
-from cheatrules.sampling import SamplingError, sample
+from cheatrules.policies import HolderOf
+from cheatrules.sampling import SamplingBudgetError, SamplingError, sample
 
 from .budget import examples
 from .strategies import house_options, json_paths, option_combinations, play_randomly
@@ -217,9 +218,13 @@ def assert_usable(seen: cr.Observation, text: str) -> None:
         assert legal, "the seat to move has no legal action"
     seen.knowledge()
     try:
-        found = sample(seen, random.Random(0))
+        found = sample(seen, random.Random(0), timeout=20)
+    except SamplingBudgetError as error:
+        # A view the reader lets through that no game writes sends the
+        # sampler looking for one until its time runs out.
+        raise AssertionError(f"a view that loads is not sampled in 20 s: {error}") from error
     except SamplingError:
-        pass  # the sampler may fail on a consistent view; it says so with this error
+        pass  # the solver proved that no game places the hidden cards so
     else:
         assert found.observe(seen.seat) == seen
     encoder = ObservationEncoder(seen.rules)
@@ -406,6 +411,11 @@ CORPUS = {
         view(OPENING, 0, (["allowed_ranks"], ["A", "A"])),
         r"view.allowed_ranks must be A, as the events give",
     ),
+    # sample() searched a minute for a deal with the wrong number of cards set aside
+    "a set-aside count the deal does not give": (
+        view(BASE, 1, (["set_aside_count"], 14)),
+        r"view.set_aside_count must be 0, as the deal gives",
+    ),
     # the seat to move had no legal action
     "the seat to move with no decision": (
         view(OPENING, 0, (["phase"], "consent")),
@@ -419,6 +429,150 @@ def test_a_reported_escape_is_refused_naming_the_field(name: str) -> None:
     text, field = CORPUS[name]
     with pytest.raises(cr.RecordError, match=field):
         cr.loads_view(text)
+
+
+# -- the order of cards: a heap is read sorted, a reveal's order is the check's --------
+
+#: Seat 0 lays 7♣ K♦ as two Aces, seat 1 calls it, and seat 0 takes the two cards back.
+CAUGHT_HANDS = ["3♣ 7♣ K♦", "2♥ 3♥ 4♥", "4♦ 5♥ 6♥"]
+CAUGHT = (
+    cr.deal(cr.english(3), hands=CAUGHT_HANDS, dealer=2)
+    .apply(cr.Play("7♣ K♦", "A"))
+    .apply(cr.Challenge())
+)
+
+
+def test_cards_written_in_another_order_are_read_sorted_as_the_engine_writes_them() -> None:
+    # A hand, a play and a pickup are heaps: their order says nothing, so a
+    # record written by hand in another order is the view the engine writes.
+    text = view(
+        CAUGHT,
+        0,
+        (["events", 0, "hands", 0], ["K♦", "3♣", "7♣"]),
+        (["events", 1, "cards"], ["K♦", "7♣"]),
+        (["events", 4, "cards"], ["K♦", "7♣"]),
+        (["hand"], "K♦ 3♣ 7♣"),
+    )
+    assert [type(event).__name__ for event in CAUGHT.events] == [
+        "Dealt",
+        "Played",
+        "Challenged",
+        "Revealed",
+        "PileTaken",
+    ]
+    seen = cr.loads_view(text)
+    assert seen == CAUGHT.observe(0)
+    found = sample(seen, random.Random(0), timeout=5)
+    assert found.observe(0) == seen
+
+
+@pytest.mark.parametrize(
+    ("seat", "cards", "positions", "message"),
+    [
+        # A whole group shown: the check turns it over in its own order.
+        (1, ["K♦", "7♣"], [1, 0], r"the check turns over 7♣ K♦ of this group, in that order"),
+        (0, ["K♦", "7♣"], [1, 0], r"the check turns over 7♣ K♦ of this group, in that order"),
+        # The group lies sorted: K♦ cannot lie below 7♣.
+        (1, ["7♣", "K♦"], [1, 0], r"positions put a card above a lower one"),
+    ],
+)
+def test_a_reveal_shows_the_cards_where_and_as_the_check_turns_them_over(
+    seat: int, cards: list[str], positions: list[int], message: str
+) -> None:
+    text = view(
+        CAUGHT,
+        seat,
+        (["events", 3, "cards"], cards),
+        (["events", 3, "positions"], positions),
+    )
+    with pytest.raises(cr.RecordError, match=r"view\.events\[3\] \(Revealed\): " + message):
+        cr.loads_view(text)
+
+
+def test_copies_shown_take_the_first_places_that_hold_them() -> None:
+    rules = cr.english(3, decks=2)
+    state = (
+        cr.deal(rules, hands=["7♣ 7♣ K♦", "2♥ 3♥ 4♥", "4♦ 5♥ 6♥"], dealer=2)
+        .apply(cr.Play("7♣ 7♣", "A"))
+        .apply(cr.Challenge())
+    )
+    assert cr.loads_view(view(state, 1)) == state.observe(1)
+    with pytest.raises(
+        cr.RecordError, match=r"copies of 7♣ shown must take, in order, the first places holding it"
+    ):
+        cr.loads_view(view(state, 1, (["events", 3, "positions"], [1, 0])))
+
+
+def test_a_reveal_is_drawn_exactly_where_the_rules_check_draws() -> None:
+    # A one-card check draws the card it turns over; a whole-group check
+    # draws nothing and turns over every card.
+    one_card = (
+        cr.deal(cr.english(3, check="one-card"), hands=CAUGHT_HANDS, dealer=2)
+        .apply(cr.Play("7♣ K♦", "A"))
+        .apply(cr.Challenge())
+    )
+    record = json.loads(cr.dumps(one_card, seat=1))
+    assert record["view"]["events"][3]["drawn"] is True
+    record["view"]["rules"]["policies"]["check"] = {"type": "WholeGroup"}
+    with pytest.raises(cr.RecordError, match=r"drawn must be false: these rules' check draws"):
+        cr.loads_view(json.dumps(record, ensure_ascii=False))
+    with pytest.raises(cr.RecordError, match=r"the check turns over 2 cards of a group of 2"):
+        cr.loads_view(
+            view(CAUGHT, 1, (["events", 3, "cards"], ["7♣"]), (["events", 3, "positions"], [0]))
+        )
+
+
+def test_the_first_claim_is_made_by_the_seat_the_opening_rule_names() -> None:
+    # Seat 2 deals, so seat 0, on its left, opens; dealt by seat 1, seat 2 would.
+    assert cr.loads_view(view(CAUGHT, 1)) == CAUGHT.observe(1)
+    with pytest.raises(
+        cr.RecordError,
+        match=r"view.events\[1\] \(Played\): seat 2 makes the first claim, not seat 0",
+    ):
+        cr.loads_view(view(CAUGHT, 1, (["events", 0, "dealer"], 1)))
+
+
+def test_the_holder_of_the_opening_card_is_checked_only_where_the_seat_knows_it() -> None:
+    rules = cr.english(3, opening=HolderOf("4♥"))
+    state = cr.deal(rules, hands=["3♣ 7♣ K♦", "2♥ 3♥ 4♥", "4♦ 5♥ 6♥"], dealer=2)
+    state = state.apply(cr.Play("2♥", "A"))
+    for seat in range(3):
+        assert cr.loads_view(view(state, seat)) == state.observe(seat)
+    # Seat 1 holds 4♥, so it knows that it opens: a log where seat 2 opens
+    # is refused. Seat 0 cannot tell who holds 4♥ (the sampler finds out).
+    with pytest.raises(cr.RecordError, match=r"seat 1 makes the first claim, not seat 2"):
+        cr.loads_view(view(state, 1, (["events", 1, "seat"], 2), (["events", 1, "cards"], [])))
+
+
+def test_a_seat_with_no_cards_goes_out_as_soon_as_its_last_claim_stands() -> None:
+    # Seat 1 lays its last card; seat 2 lays on it, so it stands and seat 1
+    # goes out at once, before seat 0 lays.
+    state = cr.deal(cr.verish(3), hands=["6♣ 7♦", "8♣", "9♣ 10♣"], dealer=2)
+    for action in ["play 6♣ as 10", "play 8♣ as 10", "play 9♣ as 10", "play 7♦ as 10"]:
+        state = state.apply(cr.parse_action(action))
+    record = json.loads(cr.dumps(state, seat=0))
+    events = record["view"]["events"]
+    assert [event["event"] for event in events[3:]] == ["Played", "WentOut", "Played"]
+    assert cr.loads_view(json.dumps(record, ensure_ascii=False)) == state.observe(0)
+    events[4], events[5] = events[5], events[4]
+    with pytest.raises(
+        cr.RecordError,
+        match=r"events\[4\] \(Played\): seat 1 has no cards left: its WentOut comes before this",
+    ):
+        cr.loads_view(json.dumps(record, ensure_ascii=False))
+
+
+def test_a_draw_takes_as_many_cards_as_the_rules_say_while_the_stock_lasts() -> None:
+    rules = cr.english(3, stock=3)
+    state = cr.deal(rules, seed=6, dealer=2)
+    state = state.apply(state.legal_actions()[-1]).apply(cr.Challenge())
+    record = json.loads(cr.dumps(state, seat=0))
+    drew = next(event for event in record["view"]["events"] if event["event"] == "Drew")
+    assert drew["count"] == 1
+    assert cr.loads_view(json.dumps(record, ensure_ascii=False)) == state.observe(0)
+    record["view"]["rules"]["policies"]["dealing"]["draws"] = 2
+    with pytest.raises(cr.RecordError, match=r"count must be 2: the rules draw 2"):
+        cr.loads_view(json.dumps(record, ensure_ascii=False))
 
 
 ASKED = OPENING.apply(OPENING.legal_actions()[0]).apply(

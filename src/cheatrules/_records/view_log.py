@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -23,6 +24,7 @@ import attrs
 from cheatrules._records.stored_view import StoredView
 from cheatrules.actions import Challenge
 from cheatrules.cards import Card, Rank
+from cheatrules.chance import Chance
 from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
@@ -209,6 +211,8 @@ class _Replay:
         if not events or not isinstance(events[0], Dealt):
             raise RecordError(N_("view.events must start with the deal (a Dealt event)"))
         self.deal(events[0])
+        if len(events) > 1:
+            self.check_opener(events[0], events[1])
         for index in range(1, len(events)):
             event = events[index]
             if self.public.outcome is not None:
@@ -320,6 +324,35 @@ class _Replay:
             )
         _deck_check(self.seen, Counter(mine), "view.events[0] (Dealt): Dealt.hands")
 
+    def check_opener(self, dealt: Dealt, first: Event) -> None:
+        """The first claim comes from the seat the opening rule names, where the seat can tell.
+
+        The rule is asked of the deal as the seat knows it, with the cards it
+        did not see given in turn to each other seat (or to none). Where every
+        answer is one seat, as with the dealer's left, or the holder of a card
+        the seat holds itself, a first claim by any other seat is refused.
+        """
+        if not isinstance(first, Played):
+            return  # fours set aside first; a seat may leave before the first claim
+        players = self.players
+        mine = dealt.hands[self.me]
+        unseen = tuple(sorted((Counter(self.rules.deck.cards()) - Counter(mine)).elements()))
+        openers = set()
+        for holder in (None, *range(players)):
+            hands = tuple(
+                mine if seat == self.me else unseen if seat == holder else ()
+                for seat in range(players)
+            )
+            openers.add(self.rules.opening.first(dealt.dealer, hands))
+        if len(openers) == 1 and first.seat not in openers:
+            raise self.fail(
+                1,
+                first,
+                N_("seat %(opener)s makes the first claim, not seat %(seat)s"),
+                opener=openers.pop(),
+                seat=first.seat,
+            )
+
     def start(self, dealt: Dealt) -> None:
         """What the seat knows right after the deal."""
         self.public = Table.dealt(self.rules, dealt)
@@ -347,6 +380,8 @@ class _Replay:
             # between a decision and the next; the next is worked out once
             # they have come.
             self.answer(index, event)
+        if isinstance(event, _DECISIONS) and not forced:
+            self.check_gone(index, event)
         for kind, follower in _FOLLOWERS:
             if isinstance(event, kind):
                 follower(self, index, event, before)
@@ -358,6 +393,23 @@ class _Replay:
         if due and index == len(self.seen.events) - 1:
             raise self.fail(index, event, N_("the rules' ending says the game is over here"))
         self.ending = due
+
+    def check_gone(self, index: int, event: Event) -> None:
+        """Nobody decides while a seat with no cards left, its last claim let stand, is still in.
+
+        Such a seat goes out as soon as its final claim stands (a play on it,
+        the last acceptance, a pass, a true reveal), before anything else is
+        decided; until then its claim is the newest on the table.
+        """
+        claims = self.public.claims
+        for seat in self.public.seating.active:
+            if not self.public.hand_sizes[seat] and not (claims and claims[-1].seat == seat):
+                raise self.fail(
+                    index,
+                    event,
+                    N_("seat %(seat)s has no cards left: its WentOut comes before this"),
+                    seat=seat,
+                )
 
     def answer(self, index: int, event: Event) -> None:
         """The event answers the decision the log says was asked, if it says one."""
@@ -570,6 +622,25 @@ class _Replay:
     ) -> None:
         """The places a reveal names: none if chance chose them unseen, else one per card shown."""
         positions = event.positions
+        drawn = _check_draws(self.seen, claim.count)
+        if event.drawn != drawn:
+            raise self.fail(
+                index,
+                event,
+                N_("drawn must be true: these rules' check draws the cards it turns over")
+                if drawn
+                else N_("drawn must be false: these rules' check draws nothing"),
+            )
+        if not drawn:
+            turned = len(self.rules.check.shown(_some_group(self.seen, claim.count), Chance("")))
+            if len(event.cards) != turned:
+                raise self.fail(
+                    index,
+                    event,
+                    N_("the check turns over %(turned)s cards of a group of %(count)s"),
+                    turned=turned,
+                    count=claim.count,
+                )
         if event.drawn and claim.seat != self.me:
             if positions:
                 raise self.fail(
@@ -590,6 +661,61 @@ class _Replay:
         if claim.seat == self.me and positions != positions_in(laid, event.cards):
             raise self.fail(
                 index, event, N_("positions must be where the cards shown lie in the group")
+            )
+        self.check_sorted_places(index, event)
+        self.check_shown(index, event, claim, laid)
+
+    def check_sorted_places(self, index: int, event: Revealed) -> None:
+        """A group lies sorted on the table, copies of a card in the first places that hold it.
+
+        So the cards shown, taken by their places, never fall in rank, and
+        copies of one card shown take rising places in the order shown.
+        """
+        shown = tuple(zip(event.positions, event.cards, strict=True))
+        if any(later[1] < earlier[1] for earlier, later in pairwise(sorted(shown))):
+            raise self.fail(
+                index,
+                event,
+                N_("positions put a card above a lower one, but a group lies sorted on the table"),
+            )
+        for card in set(event.cards):
+            places = [place for place, copy in shown if copy == card]
+            if places != sorted(places):
+                raise self.fail(
+                    index,
+                    event,
+                    N_("copies of %(card)s shown must take, in order, the first places holding it"),
+                    card=card,
+                )
+
+    def check_shown(
+        self, index: int, event: Revealed, claim: Claim, laid: tuple[Card, ...]
+    ) -> None:
+        """Where the group is known and chance steers no check, the check's cards, in its order.
+
+        The group is known to its declarer, and to all where every card of it
+        was shown; a check that chance does not steer turns over the same
+        cards of it, in the same order, each time (the engine asks it).
+        """
+        if event.drawn:
+            return
+        if claim.seat == self.me:
+            group = laid
+        elif len(event.cards) == claim.count:
+            group = tuple(sorted(event.cards))
+        else:
+            return
+        chance = Chance("view")
+        shown = tuple(self.rules.check.shown(group, chance))
+        if chance.used:
+            return
+        if (event.cards, event.positions) != (shown, positions_in(group, shown)):
+            raise self.fail(
+                index,
+                event,
+                N_("the check turns over %(shown)s of this group, in that order, at places %(at)s"),
+                shown=" ".join(map(str, shown)),
+                at=" ".join(map(str, positions_in(group, shown))),
             )
 
     def on_pile_taken(self, index: int, event: PileTaken, before: Event) -> None:
@@ -691,13 +817,19 @@ class _Replay:
         if not isinstance(before, (PileTaken, Passed, Accepted)):
             raise self.fail(index, event, N_("a card is drawn only after a pickup or a pass"))
         stock = self.public.stock_size
-        high = min(stock, self.rules.dealing.draws)
-        if not 1 <= event.count <= high:
+        drawn = min(stock, self.rules.dealing.draws)
+        if not drawn:
+            raise self.fail(index, event, N_("nothing is drawn from an empty stock"))
+        if event.count != drawn:
             raise self.fail(
                 index,
                 event,
-                N_("count must be from 1 to %(high)s (the stock holds %(stock)s); got %(got)s"),
-                high=high,
+                N_(
+                    "count must be %(drawn)s: the rules draw %(draws)s, "
+                    "and the stock holds %(stock)s; got %(got)s"
+                ),
+                drawn=drawn,
+                draws=self.rules.dealing.draws,
                 stock=stock,
                 got=event.count,
             )
@@ -841,6 +973,11 @@ class _Replay:
             )
         if public.discarded != seen.discarded:
             raise RecordError(N_("view.discarded must be the cards the Discarded events set aside"))
+        if public.set_aside_count != seen.set_aside_count:
+            raise RecordError(
+                N_("view.set_aside_count must be %(aside)s, as the deal gives"),
+                aside=public.set_aside_count,
+            )
         if public.stock_size != seen.stock_size:
             raise RecordError(
                 N_("view.stock_size must be %(stock)s, as the deal and draws give"),
@@ -939,6 +1076,10 @@ class _AfterPickup:
         return _reopened(kept, resume, opener, seating)
 
 
+#: The events a seat decides (a Discarded unless forced), as opposed to those that follow.
+_DECISIONS = (Played, Challenged, Accepted, Passed, Refused, Discarded)
+
+
 def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
     if rank not in replay.rules.deck.ranks:
         allowed = " ".join(map(str, replay.rules.deck.ranks))
@@ -953,7 +1094,12 @@ def _rank_in(replay: _Replay, index: int, event: Event, rank: Rank) -> None:
 
 def _check_draws(seen: StoredView, count: int) -> bool:
     """Whether the rules' check draws from chance to turn over cards of a group of ``count``."""
-    return chance_chooses(seen.rules.check, tuple(sorted(seen.rules.deck.cards()))[:count])
+    return chance_chooses(seen.rules.check, _some_group(seen, count))
+
+
+def _some_group(seen: StoredView, count: int) -> tuple[Card, ...]:
+    """A group of ``count`` cards of the deck, sorted: what a check's shape is asked of."""
+    return tuple(sorted(seen.rules.deck.cards()))[:count]
 
 
 # What the seat checks and learns from each kind of event after the deal, in

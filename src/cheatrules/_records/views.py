@@ -46,7 +46,7 @@ from cheatrules._records.view_log import _count, _deck_check, _rank, _Replay, _s
 from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Rank, cards, ranks
 from cheatrules.errors import N_, Message, RecordError, either
-from cheatrules.events import KINDS, Event
+from cheatrules.events import KINDS, Dealt, Discarded, Event, PileTaken, Played
 from cheatrules.observation import Observation
 from cheatrules.table import Claim, Outcome, Phase
 
@@ -85,7 +85,7 @@ def _read_view(view: dict[str, Any], version: int) -> StoredView:
     return StoredView(
         seat=_get(view, "seat", int, "view"),
         rules=rules,
-        hand=_checked("view.hand", lambda: cards(_get(view, "hand", str, "view"))),
+        hand=_checked("view.hand", lambda: tuple(sorted(cards(_get(view, "hand", str, "view"))))),
         hand_sizes=tuple(_ints(_get(view, "hand_sizes", list, "view"), "view.hand_sizes")),
         claims=tuple(_read_claim(item) for item in _get(view, "claims", list, "view")),
         to_move=_seat_or_none(view.get("to_move")),
@@ -113,7 +113,9 @@ def _read_view(view: dict[str, Any], version: int) -> StoredView:
             _read_event(item, index, version)
             for index, item in enumerate(_get(view, "events", list, "view"))
         ),
-        offered=_checked("view.offered", lambda: ranks(_get(view, "offered", list, "view"))),
+        offered=_checked(
+            "view.offered", lambda: tuple(sorted(ranks(_get(view, "offered", list, "view"))))
+        ),
         stock_size=_get(view, "stock_size", int, "view"),
         choices=tuple(
             _read_action(item, index)
@@ -203,7 +205,27 @@ def _read_event(data: object, index: int, version: int = 2) -> Event:
         values[field.name] = _checked(
             where, partial(_event_value, field.name, data[field.name], where)
         )
+        if field.name in _HEAPS.get(cls, ()):
+            values[field.name] = _heap(values[field.name])
     return cls(**values)
+
+
+#: The fields of events whose cards are a heap, in no order that carries a fact: the engine
+#: writes them sorted, and so the reader sorts them, as :func:`_heap` does (a reveal's cards come
+#: in the order the check showed them, and a draw's in the stock's).
+_HEAPS: dict[type[Event], tuple[str, ...]] = {
+    Dealt: ("hands",),
+    Played: ("cards",),
+    PileTaken: ("cards",),
+    Discarded: ("cards",),
+}
+
+
+def _heap(value: Any) -> Any:
+    """Cards (or hands of cards) sorted, as the engine writes them."""
+    if value and isinstance(value[0], tuple):
+        return tuple(tuple(sorted(hand)) for hand in value)
+    return tuple(sorted(value))
 
 
 def _event_value(name: str, raw: Any, where: str) -> Any:
@@ -380,7 +402,7 @@ def _check_offered(seen: StoredView) -> None:
     """The fours offered: in the discard phase those the seat holds, else none."""
     if seen.phase is Phase.DISCARD:
         fours = seen.rules.discards.after_pickup(seen.hand)
-        if fours is None or sorted(seen.offered) != sorted(fours):
+        if fours is None or seen.offered != tuple(sorted(fours)):
             said: str | Message = " ".join(map(str, fours or ())) or Message(N_("none"))
             raise RecordError(
                 N_("view.offered must be the fours seat %(seat)s holds (%(said)s)"),
