@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules._i18n import translations
+from cheatrules._i18n import rank_letter, translations
 from cheatrules.cli import main
 from cheatrules.cli._options import VARIANTS, meanings
-from cheatrules.cli._play import _HELP, _describe, _prompt, _read, error_text, rank_letter
+from cheatrules.cli._play import _HELP, _describe, _prompt, _read, error_text
 from cheatrules.variants import rules_for
 
 from .strategies import house_options, play_randomly
@@ -197,7 +197,7 @@ def test_a_match_session_speaks_the_language(language: str) -> None:
     text = _session(language, [], "--match", "best-of=2")
     assert catalog.gettext("A match: %(scoring)s").split("%(scoring)s")[0] in text
     assert catalog.gettext("match score: game wins %(wins)s").split("%(wins)s")[0] in text
-    ended = catalog.gettext("game %(number)s over: %(winner)s wins").split("%(number)s")[0]
+    ended = catalog.gettext("game %(number)s over: seat %(winner)s wins").split("%(number)s")[0]
     assert ended in text
     if language != "en":
         assert [line for line in text.splitlines() if _english_in(line, language)] == []
@@ -370,7 +370,7 @@ def test_replay_html_speaks_the_language(tmp_path: pytest.TempPathFactory) -> No
         html = file.read()
     assert '<html lang="es">' in html
     assert "<title>Cheat inglés, 4 jugadores, semilla 7: todas las manos</title>" in html
-    assert "evento 1 de " in html and "siguiente ▶" in html and "jugador 0 juega" in html
+    assert "evento 1 de " in html and "siguiente ▶" in html and "el jugador 0 juega" in html
     words = re.sub(r"<[^>]*>", " ", html)  # what the page shows, without its markup
     assert not re.search(r"\b(seat|of|players|every hand|first|prev|next|last)\b", words)
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 import cheatrules as cr
 from cheatrules.arena import play_game
 from cheatrules.encoding import ActionSpace
-from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either
+from cheatrules.errors import N_, NN_, CheatRulesError, Message, RankWord, either, to_player
 from cheatrules.realtime import settle_window
 
 from .strategies import deals
@@ -131,8 +131,9 @@ def _tampered(text: str, actions: list[str]) -> str:
 
 
 def _peeking(text: str) -> str:
-    """A view record whose first play is said to be seat 2's (its cards shown)."""
+    """A view record whose first play is said to be seat 2's (its cards shown), seat 1 dealing."""
     record = json.loads(text)
+    record["view"]["events"][0]["dealer"] = 1
     record["view"]["events"][1]["seat"] = 2
     return json.dumps(record, ensure_ascii=False)
 
@@ -404,3 +405,35 @@ def test_the_shape_check_finds_an_f_string(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert untemplated_raises(tmp_path, ("m.py",)) == ["m.py:2", "m.py:8"]
+
+
+# -- refusals told to the player who acted: "you", in every language ----------------------
+
+#: The seat's own label in each language: a refusal told to that seat never names it so.
+OWN_LABEL = {
+    "en": "seat 0",
+    "pt": "jogador 0",
+    "es": "jugador 0",
+    "fr": "joueur 0",
+    "ru": "игрок 0",
+}
+
+
+@pytest.mark.parametrize("language", sorted(OWN_LABEL))
+@pytest.mark.parametrize(
+    "action",
+    [cr.Play("A♠", "A"), cr.Pass(), cr.Accept(), cr.Discard("K"), cr.Play("7♣ 7♣", "A")],
+    ids=["card not held", "pass", "accept", "discard", "card twice"],
+)
+def test_a_refusal_is_told_to_the_player_as_you_in_every_language(
+    language: str, action: cr.Action
+) -> None:
+    state = cr.deal(cr.english(3, decks=2), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    with pytest.raises(cr.IllegalActionError) as caught:
+        state.apply(action)
+    told = to_player(caught.value, language, seat=0)
+    assert OWN_LABEL[language] not in told
+    assert "(" not in told, "an action written as code"
+    # Another seat reads it of seat 0, in the third person (Russian declines the label).
+    others = to_player(caught.value, language, seat=1)
+    assert others != told and " 0" in others

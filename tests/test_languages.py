@@ -277,19 +277,19 @@ def _challenged_game() -> cr.GameState:
 def test_the_docstring_game_in_every_language() -> None:
     events = _challenged_game().events
     assert list(narrate(events, language="pt")) == [
-        "jogador 2 distribui 2, 2, 2 cartas",
-        "jogador 0 joga 1 carta: um Ás (resta 1)",
-        "jogador 2: Cheat! K♦ — mentira; jogador 0 pega 1 carta",
+        "o jogador 2 distribui 2, 2, 2 cartas",
+        "o jogador 0 joga 1 carta: um Ás (resta 1)",
+        "jogador 2: Cheat! K♦ — mentira; o jogador 0 pega 1 carta",
     ]
     assert list(narrate(events, language="es")) == [
-        "jugador 2 reparte 2, 2, 2 cartas",
-        "jugador 0 juega 1 carta: un As (queda 1)",
-        "jugador 2: ¡Cheat! K♦ — mentira; jugador 0 se lleva 1 carta",
+        "el jugador 2 reparte 2, 2, 2 cartas",
+        "el jugador 0 juega 1 carta: un As (queda 1)",
+        "jugador 2: ¡Cheat! K♦ — mentira; el jugador 0 se lleva 1 carta",
     ]
     assert list(narrate(events, language="fr")) == [
-        "joueur 2 distribue 2, 2, 2 cartes",
-        "joueur 0 pose 1 carte\u00a0: un As (il en reste 1)",
-        "joueur 2\u00a0: Cheat\u202f! K♦ — mensonge\u202f; joueur 0 ramasse 1 carte",
+        "le joueur 2 distribue 2, 2, 2 cartes",
+        "le joueur 0 pose 1 carte\u00a0: un As (il en reste 1)",
+        "joueur 2\u00a0: Cheat\u202f! K♦ — mensonge\u202f; le joueur 0 ramasse 1 carte",
     ]
     assert list(narrate(events, language="ru")) == [
         "игрок 2 сдаёт карты: 2, 2, 2",
@@ -377,9 +377,9 @@ def test_russian_has_three_plural_forms_of_card(count: int, line: str) -> None:
     ("language", "one", "two"),
     [
         ("en", "seat 1 draws 1 card from the stock", "seat 1 draws 2 cards from the stock"),
-        ("pt", "jogador 1 compra 1 carta do monte", "jogador 1 compra 2 cartas do monte"),
-        ("es", "jugador 1 roba 1 carta del mazo", "jugador 1 roba 2 cartas del mazo"),
-        ("fr", "joueur 1 pioche 1 carte", "joueur 1 pioche 2 cartes"),
+        ("pt", "o jogador 1 compra 1 carta do monte", "o jogador 1 compra 2 cartas do monte"),
+        ("es", "el jugador 1 roba 1 carta del mazo", "el jugador 1 roba 2 cartas del mazo"),
+        ("fr", "le joueur 1 pioche 1 carte", "le joueur 1 pioche 2 cartes"),
     ],
 )
 def test_one_card_and_two_cards_in_the_other_languages(language: str, one: str, two: str) -> None:
@@ -497,9 +497,9 @@ def test_random_games_are_narrated_with_no_line_left_in_english(
     ("language", "line"),
     [
         ("en", "seat 3 deals 13, 12 cards; 1 set aside; 5 in the stock"),
-        ("pt", "jogador 3 distribui 13, 12 cartas; 1 posta de lado; 5 no monte"),
-        ("es", "jugador 3 reparte 13, 12 cartas; 1 apartada; 5 en el mazo"),
-        ("fr", "joueur 3 distribue 13, 12 cartes\u202f; 1 mise de côté\u202f; 5 dans la pioche"),
+        ("pt", "o jogador 3 distribui 13, 12 cartas; 1 posta de lado; 5 no monte"),
+        ("es", "el jugador 3 reparte 13, 12 cartas; 1 apartada; 5 en el mazo"),
+        ("fr", "le joueur 3 distribue 13, 12 cartes\u202f; 1 mise de côté\u202f; 5 dans la pioche"),
         ("ru", "игрок 3 сдаёт карты: 13, 12; 1 отложена; 5 в колоде"),
     ],
 )
@@ -512,10 +512,10 @@ def test_the_deal_tells_the_cards_set_aside_and_the_stock(language: str, line: s
     ("language", "fours", "over"),
     [
         ("en", "four 7s and four Kings", "game over: seat 1 and seat 2 lose"),
-        ("pt", "e quatro Reis", "jogador 1 e jogador 2 perdem"),
-        ("es", "y cuatro Reyes", "jugador 1 y jugador 2 pierden"),
+        ("pt", "e quatro Reis", "perdem jogador 1 e jogador 2"),
+        ("es", "y cuatro Reyes", "pierden jugador 1 y jugador 2"),
         ("fr", "et quatre Rois", "joueur 1 et joueur 2 perdent"),
-        ("ru", "и четыре короля", "игрок 1 и игрок 2 проигрывают"),
+        ("ru", "и четыре короля", "проигрывают игрок 1 и игрок 2"),
     ],
 )
 def test_a_list_is_joined_with_the_languages_and(language: str, fours: str, over: str) -> None:

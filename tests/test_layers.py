@@ -228,6 +228,10 @@ CALL_TIME_IMPORTS: dict[tuple[str, str], str] = {
         "cheatrules serve: the web table needs the web extra, which the rest of the command"
         " line does without"
     ),
+    ("cheatrules.errors", "cheatrules.cards"): (
+        "a card or rank given to a message is told with the reader's rank letter; "
+        "the cards module raises the errors module's errors"
+    ),
     ("cheatrules.errors", "cheatrules._i18n"): (
         "CheatRulesError.describe(language) reads the catalogs, and the catalogs module"
         " raises the library's errors"

@@ -89,8 +89,10 @@ def test_what_is_no_answer_is_still_refused_with_what_to_type() -> None:
     ("language", "says"),
     [
         ("en", "A♠ is not in your hand"),
-        ("pt", "A♠ não está na mão do jogador 0"),
-        ("ru", "A♠"),
+        ("pt", "A♠ não está na sua mão"),
+        ("es", "A♠ no está en tu mano"),
+        ("fr", "A♠ n’est pas dans votre main"),
+        ("ru", "Т♠ нет у вас в руке"),
     ],
 )
 def test_a_refused_play_is_told_by_its_reason_not_as_code(language: str, says: str) -> None:

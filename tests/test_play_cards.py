@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cheatrules as cr
-from cheatrules._i18n import LANGUAGES, translations
+from cheatrules._i18n import LANGUAGES, rank_letter, translations
 from cheatrules.cli import main
-from cheatrules.cli._play import _answer_words, _read, rank_letter
+from cheatrules.cli._play import _answer_words, _read
 from cheatrules.decision import DiscardOffer
 from cheatrules.events import Played
 from cheatrules.narration import describe

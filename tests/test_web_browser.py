@@ -400,7 +400,7 @@ def test_a_seat_reads_its_page_in_its_own_language_beside_an_english_seat(
         "no switch to Portuguese",
     )
     russian.until(
-        lambda d: any(line.startswith("jogador 0 joga 1 carta: um Ás") for line in russian.log()),
+        lambda d: any(line.startswith("o jogador 0 joga 1 carta: um Ás") for line in russian.log()),
         "the log stayed Russian",
     )
     assert russian.text("#accept") == "Deixar passar"

@@ -153,7 +153,7 @@ def test_two_seats_of_one_table_read_the_same_claim_in_two_languages_at_once(
             seen = [seat.next("view") for seat in seats]
             assert {view["n"] for view in seen} == {1}
             said = [view["log"][-1] for view in seen]
-            assert said[0].startswith(f"jogador {first} joga 1 carta: ")
+            assert said[0].startswith(f"o jogador {first} joga 1 carta: ")
             assert said[1].startswith(f"игрок {first} кладёт 1 карту: ")
             assert said[2].startswith(f"seat {first} lays 1 card: ")
             # The claim, as the window and the pile show it, in each seat's words.
@@ -210,14 +210,14 @@ def test_a_seat_switches_its_language_and_the_other_seats_keep_theirs(tmp_path: 
             welcome, view = answers[0], answers[1]
             assert welcome["lang"] == "fr" and welcome["table"]["title"] == "Cheat anglais"
             assert welcome["words"] == words.page_words("fr")
-            assert view["log"][0].startswith("joueur ")
+            assert view["log"][0].startswith("le joueur ")
             assert not any(line.startswith("seat ") for line in view["log"])
             # The other seat was told nothing, and still reads Spanish.
             mine.send({"type": "ping", "v": 1})
             mine.next("pong")
             other.send({"type": "ping", "v": 1})
             assert other.next("pong")["type"] == "pong"
-            assert other.view["log"][0].startswith("jugador ")
+            assert other.view["log"][0].startswith("el jugador ")
 
 
 def test_a_language_the_library_does_not_speak_is_refused_naming_the_five(tmp_path: Path) -> None:
@@ -447,7 +447,7 @@ def test_the_pages_scripts_hold_no_words_of_their_own() -> None:
 def test_an_error_that_can_tell_itself_is_sent_in_the_seats_language() -> None:
     # An engine error with a describe(language) is told through it; one without keeps its str.
     class Told(cr.IllegalActionError):
-        def describe(self, language: str = "en") -> str:
+        def describe(self, language: str = "en", *, seat: int | None = None) -> str:
             return f"<{language}>"
 
     assert words.told(Told("in English"), "ru") == "<ru>"

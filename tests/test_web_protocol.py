@@ -222,7 +222,7 @@ def test_an_illegal_action_gets_the_engines_message_and_changes_nothing(tmp_path
             )
             seat.act(f"play {missing} as {seat.view['allowed_ranks'][0]}")
             error = seat.error()
-            assert f"{missing} is not in seat 0's hand" in error["message"]
+            assert f"{missing} is not in your hand" in error["message"]
             seat.send({"type": "ping", "v": 1})
             seat.next("pong")
             assert seat.view["n"] == 0

@@ -8,7 +8,7 @@ server, or two threads, can speak different languages at once.
 
 >>> translations("pt").ngettext("seat %(seat)s takes %(count)s card",
 ...                             "seat %(seat)s takes %(count)s cards", 2) % {"seat": 1, "count": 2}
-'jogador 1 pega 2 cartas'
+'o jogador 1 pega 2 cartas'
 """
 
 from __future__ import annotations
@@ -192,6 +192,27 @@ def claim(count: int, rank: Rank, language: str) -> str:
         "count": count_word(count, rank, language),
         "rank": rank_name(rank, count, language),
     }
+
+
+def rank_letter(rank: Rank, language: str = "en") -> str:
+    """The letter players of ``language`` write ``rank`` with (the French ``D``, the Russian ``Д``).
+
+    Every letter it gives is read back by :meth:`Rank.parse`.
+    """
+    catalog = translations(language)
+    # Translators: the letter your rule books write each rank with; cheatrules reads
+    # the French V D R and the Russian В Д К Т beside the English A J Q K.
+    match rank:
+        case Rank.ACE:
+            return catalog.pgettext("rank letter", "A")
+        case Rank.JACK:
+            return catalog.pgettext("rank letter", "J")
+        case Rank.QUEEN:
+            return catalog.pgettext("rank letter", "Q")
+        case Rank.KING:
+            return catalog.pgettext("rank letter", "K")
+        case _:
+            return str(rank)
 
 
 def listed(items: Iterable[str], language: str) -> str:

@@ -105,19 +105,26 @@ class Turn:
     def asking(self, table: Table) -> Message:
         """What is asked, as a message to say in any language."""
         allowed = table.allowed_ranks
+        # One whole sentence for each case, so that a language orders its words freely.
         if len(allowed) == 1:
-            how = Message.of(N_("as %(rank)s"), {"rank": allowed[0]})
-        else:
-            how = Message(N_("announcing any rank"))
+            if self.may_challenge and self.may_pass:
+                template = N_("seat %(seat)s must lay cards as %(rank)s or challenge or pass")
+            elif self.may_challenge:
+                template = N_("seat %(seat)s must lay cards as %(rank)s or challenge")
+            elif self.may_pass:
+                template = N_("seat %(seat)s must lay cards as %(rank)s or pass")
+            else:
+                template = N_("seat %(seat)s must lay cards as %(rank)s")
+            return Message.of(template, {"seat": self.seat, "rank": allowed[0]})
         if self.may_challenge and self.may_pass:
-            template = N_("seat %(seat)s must lay cards %(how)s or challenge or pass")
+            template = N_("seat %(seat)s must lay cards announcing any rank or challenge or pass")
         elif self.may_challenge:
-            template = N_("seat %(seat)s must lay cards %(how)s or challenge")
+            template = N_("seat %(seat)s must lay cards announcing any rank or challenge")
         elif self.may_pass:
-            template = N_("seat %(seat)s must lay cards %(how)s or pass")
+            template = N_("seat %(seat)s must lay cards announcing any rank or pass")
         else:
-            template = N_("seat %(seat)s must lay cards %(how)s")
-        return Message.of(template, {"seat": self.seat, "how": how})
+            template = N_("seat %(seat)s must lay cards announcing any rank")
+        return Message.of(template, {"seat": self.seat})
 
     def legal_actions(self, hand: tuple[Card, ...], table: Table) -> LegalActions:
         """The legal actions of the seat holding ``hand``: its choices, fours and plays."""

@@ -42,13 +42,15 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 import attrs
 
 if TYPE_CHECKING:
-    from cheatrules.cards import Rank
+    from cheatrules.cards import Card, Rank
 
 __all__ = [
     "ILLEGAL",
     "NN_",
     "N_",
+    "YOURS",
     "CardError",
+    "CardText",
     "CheatRulesError",
     "ClaimWords",
     "DealError",
@@ -60,6 +62,7 @@ __all__ = [
     "SeatError",
     "either",
     "for_player",
+    "to_player",
 ]
 
 
@@ -78,14 +81,20 @@ Param: TypeAlias = "str | int | float | Words"
 def _param(value: object) -> Param:
     if isinstance(value, CheatRulesError):
         return value.message
-    if isinstance(value, (str, int, float, Message, RankWord, ClaimWords)):
+    if isinstance(value, (str, int, float, Message, RankWord, ClaimWords, CardText)):
         return value
+    from cheatrules.cards import Card, Rank
+
+    if isinstance(value, (Card, Rank)):
+        return CardText(value)  # its rank written with the reader's letter
     return str(value)
 
 
-def _render(value: Param, language: str) -> str | int | float:
+def _render(value: Param, language: str, reader: int | None = None) -> str | int | float:
     if isinstance(value, (str, int, float)):
         return value
+    if isinstance(value, Message):
+        return value.render(language, reader=reader)
     return value.render(language)
 
 
@@ -115,8 +124,12 @@ class Message:
         """The placeholders' values by name."""
         return dict(self.pairs)
 
-    def render(self, language: str = "en") -> str:
+    def render(self, language: str = "en", *, reader: int | None = None) -> str:
         """The message in ``language``, through its catalog (English as written for ``"en"``).
+
+        With ``reader``, a seat, a message about that seat is said to the
+        person sitting there ("you"), where the catalogs have it so (:data:`YOURS`),
+        and so is each message it holds.
 
         Raises:
             RulesError: a language the library does not speak.
@@ -125,15 +138,18 @@ class Message:
         from cheatrules._i18n import translations
 
         catalog = translations(language)
+        template = self.template
+        if reader is not None and self.params.get("seat") == reader:
+            template = YOURS.get(template, template)
         if language == "en":
-            text = self.template if self.plural is None or self.count == 1 else self.plural
+            text = template if self.plural is None or self.count == 1 else self.plural
         elif self.plural is None:
-            text = catalog.gettext(self.template)
+            text = catalog.gettext(template)
         else:
-            text = catalog.ngettext(self.template, self.plural, self.count)
+            text = catalog.ngettext(template, self.plural, self.count)
         if not self.pairs:
             return text
-        return text % {name: _render(value, language) for name, value in self.pairs}
+        return text % {name: _render(value, language, reader) for name, value in self.pairs}
 
     def __str__(self) -> str:
         return self.render("en")
@@ -153,6 +169,35 @@ class RankWord:
         from cheatrules._i18n import rank_name
 
         return rank_name(self.rank, self.count, language)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@attrs.frozen
+class CardText:
+    """A card or a rank as its text, the rank written with the letter of the reader's language.
+
+    >>> from cheatrules.cards import Rank, cards
+    >>> CardText(Rank.KING).render("fr"), str(CardText(Rank.KING))
+    ('R', 'K')
+    >>> CardText(cards("A♠")[0]).render("ru")
+    'Т♠'
+    """
+
+    value: Card | Rank
+
+    def render(self, language: str = "en") -> str:
+        """The card (``K♣``, ``К♣``) or the rank (``K``, ``К``) in ``language``."""
+        text = str(self.value)
+        if language == "en":
+            return text
+        from cheatrules._i18n import rank_letter
+        from cheatrules.cards import Rank
+
+        rank = self.value if isinstance(self.value, Rank) else self.value.rank
+        letter = rank_letter(rank, language)
+        return letter + text[len(str(rank)) :] if text.startswith(str(rank)) else text
 
     def __str__(self) -> str:
         return self.render("en")
@@ -244,14 +289,17 @@ class CheatRulesError(Exception):
         """The placeholders' values by name (text, numbers, or words to render)."""
         return self.message.params
 
-    def describe(self, language: str = "en") -> str:
+    def describe(self, language: str = "en", *, seat: int | None = None) -> str:
         """The error in ``language``, through the catalogs; ``"en"`` gives ``str(error)``.
+
+        With ``seat``, the error is told to the person at that seat: what it
+        says of that seat it says as "you" (``K♣ is not in your hand``).
 
         Raises:
             RulesError: a language the library does not speak.
 
         """
-        return self.message.render(language)
+        return self.message.render(language, reader=seat)
 
 
 class CardError(CheatRulesError, ValueError):
@@ -298,6 +346,85 @@ def for_player(error: CheatRulesError) -> CheatRulesError:
         if isinstance(reason, Message):
             return IllegalActionError(reason)
     return error
+
+
+def to_player(error: CheatRulesError, language: str = "en", seat: int | None = None) -> str:
+    """``error`` told to the person at ``seat`` in ``language``: the one rendering players read.
+
+    An engine refusal is told by its reason alone (:func:`for_player`), and
+    what it says of ``seat`` is said as "you"; ``cheatrules play`` and the
+    web table both tell errors so.
+
+    >>> import cheatrules as cr
+    >>> state = cr.deal(cr.english(3), hands=["7♣ K♦", "A♠ 2♥", "A♥ 9♣"])
+    >>> try:
+    ...     state.apply(cr.Play("A♠", "A"))
+    ... except cr.IllegalActionError as error:
+    ...     print(to_player(error, "en", seat=0))
+    ...     print(to_player(error, "fr", seat=0))
+    ...     print(to_player(error, "ru", seat=1))
+    A♠ is not in your hand
+    A♠ n’est pas dans votre main
+    Т♠ нет в руке игрока 0
+    """
+    return for_player(error).describe(language, seat=seat)
+
+
+#: Each message about a seat, as the person at that seat reads it ("you"): the message
+#: rendered with ``reader`` set to the seat its ``seat`` parameter names.
+YOURS: dict[str, str] = {
+    N_("%(card)s is not in seat %(seat)s's hand"): N_("%(card)s is not in your hand"),
+    N_("%(card)s is laid %(times)s times but seat %(seat)s holds %(held)s"): N_(
+        "%(card)s is laid %(times)s times but you hold %(held)s"
+    ),
+    N_("there is no claim for seat %(seat)s to accept now; %(asked)s"): N_(
+        "there is no claim for you to accept now; %(asked)s"
+    ),
+    N_("seat %(seat)s may not pass now; %(asked)s"): N_("you may not pass now; %(asked)s"),
+    N_("seat %(seat)s cannot challenge its own claim; %(asked)s"): N_(
+        "you cannot challenge your own claim; %(asked)s"
+    ),
+    N_("seat %(seat)s holds no complete four of %(rank)s; %(asked)s"): N_(
+        "you hold no complete four of %(rank)s; %(asked)s"
+    ),
+    N_("seat %(seat)s holds only %(held)s complete fours of %(rank)s; %(asked)s"): N_(
+        "you hold only %(held)s complete fours of %(rank)s; %(asked)s"
+    ),
+    N_("seat %(seat)s must lay cards as %(rank)s or challenge or pass"): N_(
+        "you must lay cards as %(rank)s or challenge or pass"
+    ),
+    N_("seat %(seat)s must lay cards as %(rank)s or challenge"): N_(
+        "you must lay cards as %(rank)s or challenge"
+    ),
+    N_("seat %(seat)s must lay cards as %(rank)s or pass"): N_(
+        "you must lay cards as %(rank)s or pass"
+    ),
+    N_("seat %(seat)s must lay cards as %(rank)s"): N_("you must lay cards as %(rank)s"),
+    N_("seat %(seat)s must lay cards announcing any rank or challenge or pass"): N_(
+        "you must lay cards announcing any rank or challenge or pass"
+    ),
+    N_("seat %(seat)s must lay cards announcing any rank or challenge"): N_(
+        "you must lay cards announcing any rank or challenge"
+    ),
+    N_("seat %(seat)s must lay cards announcing any rank or pass"): N_(
+        "you must lay cards announcing any rank or pass"
+    ),
+    N_("seat %(seat)s must lay cards announcing any rank"): N_(
+        "you must lay cards announcing any rank"
+    ),
+    N_("seat %(seat)s must challenge or accept seat %(declarer)s's claim of %(claim)s"): N_(
+        "you must challenge or accept seat %(declarer)s's claim of %(claim)s"
+    ),
+    N_("seat %(seat)s must agree to seat %(passer)s's pass (Accept) or Refuse"): N_(
+        "you must agree to seat %(passer)s's pass or refuse it"
+    ),
+    N_("seat %(seat)s holds no complete four and must decline with Discard(())"): N_(
+        "you hold no complete four, so you must decline"
+    ),
+    N_("seat %(seat)s must discard fours of %(fours)s, or decline with Discard(())"): N_(
+        "you must discard fours of %(fours)s, or decline"
+    ),
+}
 
 
 class SeatError(CheatRulesError, ValueError):

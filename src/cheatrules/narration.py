@@ -227,7 +227,7 @@ def describe(event: Event, language: str = "en") -> str:
 
     >>> from cheatrules.cards import Rank
     >>> describe(Played(2, (), Rank.SEVEN, 2), "pt")
-    'jogador 2 joga 2 cartas: duas cartas 7'
+    'o jogador 2 joga 2 cartas: duas cartas 7'
 
     Raises:
         RulesError: a language the library does not speak.
@@ -314,14 +314,15 @@ def _game_over(event: GameOver, catalog: gettext.GNUTranslations, language: str)
         named = [catalog.gettext("seat %(seat)s") % {"seat": seat} for seat in group]
         return listed(named, language)
 
-    winners, losers = seats(event.winners), seats(event.losers)
+    # One winner and one loser are seats the sentence places (with its article or case);
+    # several are named as a list.
     if len(event.winners) == 1 and len(event.losers) == 1:
-        return catalog.gettext("game over: %(winner)s wins, %(loser)s loses") % {
-            "winner": winners,
-            "loser": losers,
+        return catalog.gettext("game over: seat %(winner)s wins, seat %(loser)s loses") % {
+            "winner": event.winners[0],
+            "loser": event.losers[0],
         }
     if len(event.winners) == 1:
-        return catalog.gettext("game over: %(winner)s wins") % {"winner": winners}
-    return catalog.ngettext(
-        "game over: %(losers)s loses", "game over: %(losers)s lose", len(event.losers)
-    ) % {"losers": losers}
+        return catalog.gettext("game over: seat %(winner)s wins") % {"winner": event.winners[0]}
+    if len(event.losers) == 1:
+        return catalog.gettext("game over: seat %(loser)s loses") % {"loser": event.losers[0]}
+    return catalog.gettext("game over: %(losers)s lose") % {"losers": seats(event.losers)}

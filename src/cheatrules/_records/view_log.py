@@ -623,13 +623,15 @@ class _Replay:
         """The places a reveal names: none if chance chose them unseen, else one per card shown."""
         positions = event.positions
         drawn = _check_draws(self.seen, claim.count)
-        if event.drawn != drawn:
+        if event.drawn and not drawn:
+            raise self.fail(
+                index, event, N_("drawn must be false: these rules' check draws nothing")
+            )
+        if drawn and not event.drawn:
             raise self.fail(
                 index,
                 event,
-                N_("drawn must be true: these rules' check draws the cards it turns over")
-                if drawn
-                else N_("drawn must be false: these rules' check draws nothing"),
+                N_("drawn must be true: these rules' check draws the cards it turns over"),
             )
         if not drawn:
             turned = len(self.rules.check.shown(_some_group(self.seen, claim.count), Chance("")))

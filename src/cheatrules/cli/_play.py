@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from cheatrules._i18n import N_, listed, translations
+from cheatrules._i18n import N_, listed, rank_letter, translations
 from cheatrules._i18n import claim as _claim
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.bots import Agent
 from cheatrules.cards import Card, Rank, cards
 from cheatrules.deal import deal
 from cheatrules.decision import Consent, DiscardOffer, Window
-from cheatrules.errors import CheatRulesError, for_player
+from cheatrules.errors import CheatRulesError, to_player
 from cheatrules.events import GameOver
 from cheatrules.match import FewestLosses, Match, Scoring
 from cheatrules.narration import describe, narrate
@@ -91,27 +90,6 @@ def _answers(language: str) -> dict[str, frozenset[str]]:
         "as": catalog.pgettext("answer words: between the cards and the rank", "as"),
     }
     return {kind: frozenset(text.lower().split()) for kind, text in spelled.items()}
-
-
-def rank_letter(rank: Rank, language: str = "en") -> str:
-    """The letter players of ``language`` write ``rank`` with (the French ``D``, the Russian ``Д``).
-
-    Every letter it gives is read back by :meth:`Rank.parse`.
-    """
-    catalog = translations(language)
-    # Translators: the letter your rule books write each rank with; cheatrules reads
-    # the French V D R and the Russian В Д К Т beside the English A J Q K.
-    match rank:
-        case Rank.ACE:
-            return catalog.pgettext("rank letter", "A")
-        case Rank.JACK:
-            return catalog.pgettext("rank letter", "J")
-        case Rank.QUEEN:
-            return catalog.pgettext("rank letter", "Q")
-        case Rank.KING:
-            return catalog.pgettext("rank letter", "K")
-        case _:
-            return str(rank)
 
 
 def _seat(seat: int, language: str) -> str:
@@ -404,17 +382,6 @@ def _excerpt(text: str, longest: int = LONGEST_MESSAGE) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
 
 
-def _yours(message: str, seat: int) -> str:
-    """A library message about ``seat`` told to the person sitting there."""
-    if message.startswith("illegal action ") and ": " in message:
-        message = message.split(": ", 1)[1]
-    message = re.sub(rf"\bseat {seat}'s\b", "your", message)
-    message = re.sub(rf"\bseat {seat} holds\b", "you hold", message)
-    message = re.sub(rf"\bseat {seat} (\w+) its own\b", r"you \1 your own", message)
-    message = re.sub(rf"\bseat {seat}\b", "you", message)
-    return _excerpt(message)
-
-
 def error_text(error: Exception, language: str = "en") -> str:
     """``error``'s message in ``language`` when the error can say it there, else its own text.
 
@@ -435,9 +402,7 @@ def _bad_answer(error: Exception, seat: int, language: str) -> str:
     the action written as code).
     """
     if isinstance(error, CheatRulesError):
-        error = for_player(error)
-    if language == "en":
-        return _yours(str(error), seat)
+        return _excerpt(to_player(error, language, seat))
     return _excerpt(error_text(error, language))
 
 
@@ -451,24 +416,25 @@ def _games_done(table: Table) -> int:
 def game_over_line(event: GameOver, number: int, language: str = "en") -> str:
     """The line that ends game ``number`` of a match: "game 2 over: seat 1 wins"."""
     catalog = translations(language)
-    seats = listed([_seat(seat, language) for seat in event.winners], language)
-    losers = listed([_seat(seat, language) for seat in event.losers], language)
     if len(event.winners) == 1 and len(event.losers) == 1:
-        return catalog.gettext("game %(number)s over: %(winner)s wins, %(loser)s loses") % {
-            "number": number,
-            "winner": seats,
-            "loser": losers,
-        }
+        return catalog.gettext(
+            "game %(number)s over: seat %(winner)s wins, seat %(loser)s loses"
+        ) % {"number": number, "winner": event.winners[0], "loser": event.losers[0]}
     if len(event.winners) == 1:
-        return catalog.gettext("game %(number)s over: %(winner)s wins") % {
+        return catalog.gettext("game %(number)s over: seat %(winner)s wins") % {
             "number": number,
-            "winner": seats,
+            "winner": event.winners[0],
         }
-    return catalog.ngettext(
-        "game %(number)s over: %(losers)s loses",
-        "game %(number)s over: %(losers)s lose",
-        len(event.losers),
-    ) % {"number": number, "losers": losers}
+    if len(event.losers) == 1:
+        return catalog.gettext("game %(number)s over: seat %(loser)s loses") % {
+            "number": number,
+            "loser": event.losers[0],
+        }
+    losers = listed([_seat(seat, language) for seat in event.losers], language)
+    return catalog.gettext("game %(number)s over: %(losers)s lose") % {
+        "number": number,
+        "losers": losers,
+    }
 
 
 def numbered(line: str, events: Sequence[object], number: int | None, language: str) -> str:

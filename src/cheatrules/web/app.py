@@ -58,8 +58,8 @@ from .words import (
     WordedError,
     accepted_language,
     checked,
-    for_player,
     page_words,
+    to_player,
     told,
 )
 
@@ -645,4 +645,5 @@ def _answer(room: Room, connection: _Connection, incoming: protocol.Incoming) ->
     except StoreError as error:
         connection.send(_error(error, language, "not-saved"))
     except CheatRulesError as error:
-        connection.send(_error(for_player(error), language, "illegal"))
+        told = to_player(error, language, connection.seat)
+        connection.send(protocol.message("error", code="illegal", message=told))

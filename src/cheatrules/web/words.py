@@ -22,7 +22,7 @@ from typing import Any
 from cheatrules._i18n import LANGUAGES, N_, claim, listed, rank_name, translations
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Refuse, parse_action
 from cheatrules.cards import Rank
-from cheatrules.errors import CheatRulesError, for_player
+from cheatrules.errors import CheatRulesError, for_player, to_player
 
 __all__ = [
     "LANGUAGE_NAMES",
@@ -36,6 +36,7 @@ __all__ = [
     "for_player",
     "house_rule_words",
     "page_words",
+    "to_player",
     "told",
     "unknown_language",
 ]
@@ -353,8 +354,8 @@ class WordedError(CheatRulesError, ValueError):
         """The English message id, with its ``%(name)s`` placeholders."""
         return self.wording
 
-    def describe(self, language: str = "en") -> str:
-        """The message in ``language``.
+    def describe(self, language: str = "en", *, seat: int | None = None) -> str:
+        """The message in ``language`` (the same to every seat).
 
         Raises:
             RulesError: a language the library does not speak.
