@@ -128,8 +128,8 @@ class Message:
         """The message in ``language``, through its catalog (English as written for ``"en"``).
 
         With ``reader``, a seat, a message about that seat is said to the
-        person sitting there ("you"), where the catalogs have it so (:data:`YOURS`),
-        and so is each message it holds.
+        person sitting there ("you"), where the catalogs have it so
+        (:data:`~cheatrules.errors.YOURS`), and so is each message it holds.
 
         Raises:
             RulesError: a language the library does not speak.
@@ -370,8 +370,8 @@ def to_player(error: CheatRulesError, language: str = "en", seat: int | None = N
     return for_player(error).describe(language, seat=seat)
 
 
-#: Each message about a seat, as the person at that seat reads it ("you"): the message
-#: rendered with ``reader`` set to the seat its ``seat`` parameter names.
+#: Each message about a seat, paired with the form the person at that seat reads (saying
+#: "you"); a message takes it when rendered with ``reader`` set to its ``seat`` parameter.
 YOURS: dict[str, str] = {
     N_("%(card)s is not in seat %(seat)s's hand"): N_("%(card)s is not in your hand"),
     N_("%(card)s is laid %(times)s times but seat %(seat)s holds %(held)s"): N_(
