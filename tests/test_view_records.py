@@ -575,6 +575,30 @@ def test_a_draw_takes_as_many_cards_as_the_rules_say_while_the_stock_lasts() -> 
         cr.loads_view(json.dumps(record, ensure_ascii=False))
 
 
+def test_a_turn_offers_the_choices_the_rules_give_and_no_others() -> None:
+    # Under consent passing, seat 0 may pass; once seat 1 refuses, it must lay cards.
+    rules = cr.english(3, passing="consent")
+    state = cr.deal(rules, hands=CAUGHT_HANDS, dealer=2)
+    assert state.observe(0).choices == (cr.Pass(),)
+    assert cr.loads_view(view(state, 0)) == state.observe(0)
+    with pytest.raises(
+        cr.RecordError, match=r"view.choices must be \[Pass\(\)\], as the rules give"
+    ):
+        cr.loads_view(view(state, 0, (["choices"], [])))
+    refused = state.apply(cr.Pass()).apply(cr.Refuse())
+    assert refused.observe(0).choices == ()
+    assert cr.loads_view(view(refused, 0)) == refused.observe(0)
+    with pytest.raises(cr.RecordError, match=r"view.choices must be \[\], as the rules give"):
+        cr.loads_view(view(refused, 0, (["choices"], ["pass"])))
+    # A second pass after the refusal is no answer to the turn the engine asks.
+    record = json.loads(cr.dumps(refused, seat=1))
+    record["view"]["events"].append({"event": "Passed", "seat": 0})
+    with pytest.raises(
+        cr.RecordError, match=r"events\[3\] \(Passed\): Passed by seat 0 cannot come"
+    ):
+        cr.loads_view(json.dumps(record, ensure_ascii=False))
+
+
 ASKED = OPENING.apply(OPENING.legal_actions()[0]).apply(
     cr.Accept()
 )  # seat 1 accepted seat 0's claim

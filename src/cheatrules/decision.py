@@ -37,6 +37,7 @@ Window(seat=1, claim=Claim(seat=0, count=1, rank=Rank.ACE), askers=(2,), earlier
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, TypeAlias
 
 import attrs
@@ -47,6 +48,7 @@ from cheatrules.actions import Action, Challenge, Pass
 from cheatrules.cards import Card, Rank
 from cheatrules.errors import N_, ClaimWords, Message
 from cheatrules.legal import LegalActions
+from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase, Table
@@ -82,6 +84,38 @@ class Turn:
     seat: int
     #: Its decisions other than plays and discards (``Challenge()``, ``Pass()``) where open.
     choices: tuple[Action, ...] = ()
+
+    @classmethod
+    def given(
+        cls,
+        rules: Rules,
+        table: Table,
+        seat: int,
+        passes: int,
+        revealed: Sequence[int],
+        refused: bool = False,
+    ) -> Turn:
+        """``seat``'s turn with the choices the rules give it now: the engine's, and a log reader's.
+
+        ``passes`` is how many passes took effect since the last claim,
+        ``revealed`` how many copies of each card (by its key) one check
+        showed at most this game, and ``refused`` whether the seat's request
+        to pass was just refused (it must lay cards).
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.english(3, passing="consent"), seed=1)
+        >>> Turn.given(state.rules, state.table, 0, passes=0, revealed=()).choices
+        (Pass(),)
+        >>> Turn.given(state.rules, state.table, 0, passes=0, revealed=(), refused=True).choices
+        ()
+        """
+        choices: tuple[Action, ...] = ()
+        if rules.window.on_turn and table.claims and not passes:
+            # Like laying cards on it, a pass lets the last claim stand.
+            choices = (_CHALLENGE,)
+        if not refused and _may_pass(rules, table, passes, revealed):
+            choices = (*choices, _PASS)
+        return Turn(seat, choices) if choices or seat >= _SEATS_SHARED else _TURNS[seat]
 
     @property
     def to_move(self) -> int:
@@ -145,6 +179,29 @@ class Turn:
         them only for that seat.
         """
         return self if seat == self.seat or not self.choices else Turn(self.seat)
+
+
+_CHALLENGE = Challenge()
+_PASS = Pass()
+# The turns without choices of the first seats, made once: most turns are one of them.
+_SEATS_SHARED = 16
+_TURNS = tuple(Turn(seat) for seat in range(_SEATS_SHARED))
+
+
+def _may_pass(rules: Rules, table: Table, passes: int, revealed: Sequence[int]) -> bool:
+    """Whether the rules let the player to lay cards pass instead."""
+    passing = rules.passing
+    if not declared(passing, "offers_pass"):
+        return False
+    if passes >= len(table.seating.active) - 1:
+        return False  # everyone else passed: someone lays cards
+    allowed = table.allowed_ranks
+    if len(allowed) != 1:
+        return passing.allows(None, 0, 0)
+    rank = allowed[0]
+    first = rank.value * 4
+    shown = sum(revealed[first : first + 4])  # the copies of each suit shown
+    return passing.allows(rank, shown, rules.deck.copies(rank))
 
 
 @attrs.frozen

@@ -66,7 +66,6 @@ from cheatrules.events import (
 from cheatrules.legal import LegalActions
 from cheatrules.observation import Observation
 from cheatrules.policies.challenges import proves
-from cheatrules.policies.declarations import declared
 from cheatrules.rules import Rules
 from cheatrules.table import STEPS as _TABLE_STEPS
 from cheatrules.table import Claim, Outcome, Phase, Table
@@ -91,7 +90,6 @@ _KEY = attrgetter("key")
 # cards (a seat past these gets a value of its own).
 _SEATS_SHARED = 16
 _ACCEPTANCES = tuple(Accepted(seat) for seat in range(_SEATS_SHARED))
-_TURNS = tuple(Turn(seat) for seat in range(_SEATS_SHARED))
 
 
 def _accepted(seat: int) -> Accepted:
@@ -1013,30 +1011,7 @@ class _Change:
 
         ``refused``: its request to pass was refused this turn.
         """
-        rules = self.rules
-        choices: tuple[Action, ...] = ()
-        if rules.window.on_turn and self.table.claims and not self.passes:
-            # Like laying cards on it, a pass lets the last claim stand.
-            choices = (_CHALLENGE,)
-        if not refused and self._may_pass():
-            choices = (*choices, _PASS)
-        return Turn(seat, choices) if choices or seat >= _SEATS_SHARED else _TURNS[seat]
-
-    def _may_pass(self) -> bool:
-        passing = self.rules.passing
-        if not declared(passing, "offers_pass"):
-            return False
-        table = self.table
-        if self.passes >= len(table.seating.active) - 1:
-            return False  # everyone else passed: someone lays cards
-        allowed = table.allowed_ranks
-        if len(allowed) != 1:
-            return passing.allows(None, 0, 0)
-        rank = allowed[0]
-        shown = self.revealed
-        first = rank.value * 4
-        revealed = sum(shown[first : first + 4])  # the copies of each suit shown
-        return passing.allows(rank, revealed, self.rules.deck.copies(rank))
+        return Turn.given(self.rules, self.table, seat, self.passes, self.revealed, refused)
 
     def to(self, decision: Decision) -> GameState:
         """The following state, asking ``decision``."""

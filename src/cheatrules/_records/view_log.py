@@ -368,6 +368,11 @@ class _Replay:
         # and how many passes took effect since the last claim.
         self.expected: _Expected | None = None
         self.passes = 0
+        # What the rules' pass asks of the cards shown: the most copies of each card
+        # (by key) one check showed, as the engine keeps them; and whether the
+        # seat to lay cards just had its pass refused.
+        self.revealed = [0] * _CARD_KEYS
+        self.refused = False
 
     def follow(self, index: int, event: Event, before: Event) -> None:
         """Check ``event`` (``before`` came just before it), then move on by it."""
@@ -420,11 +425,17 @@ class _Replay:
             if isinstance(event, Discarded):  # on the opening turn
                 self.expected = partial(_turn_or_next, Turn(event.seat))
             return
+        if isinstance(decision, Turn):
+            decision = self.turn(decision.seat)
+            if isinstance(event, (Played, Passed, Challenged)):
+                self.refused = False
         seat = getattr(event, "seat", None)
         answers = isinstance(decision, _ANSWERS.get(type(event), ())) and seat == decision.to_move
-        if answers and isinstance(event, Challenged) and isinstance(decision, Window):
-            # The engine's window says which claims it lets this seat challenge.
+        if answers and isinstance(event, Challenged) and isinstance(decision, (Window, Turn)):
+            # The engine's window, or the turn, says which claims this seat may challenge.
             answers = Challenge(earlier=event.earlier) in decision.choices
+        if answers and isinstance(event, Passed) and isinstance(decision, Turn):
+            answers = decision.may_pass
         if not answers:
             raise self.fail(
                 index,
@@ -438,6 +449,7 @@ class _Replay:
             self.accepted(index, event, decision)
         elif isinstance(decision, Consent) and isinstance(event, Refused):
             self.expected = partial(_same, Turn(decision.passer))  # the passer lays cards
+            self.refused = True
         elif isinstance(decision, Turn) and isinstance(event, Discarded):
             # Fours set aside on a turn: the player goes on to lay cards, if still in.
             self.expected = partial(_turn_or_next, decision)
@@ -447,6 +459,12 @@ class _Replay:
             claims = self.public.claims
             kept = claims[-1] if claims else None
             self.expected = partial(_reopened, kept, decision.still_to_ask(), decision.opener)
+
+    def turn(self, seat: int) -> Turn:
+        """``seat``'s turn with the choices the engine gives it now (challenge, pass)."""
+        return Turn.given(
+            self.rules, self.public, seat, self.passes, self.revealed, refused=self.refused
+        )
 
     def accepted(self, index: int, event: Accepted, decision: Window | Consent) -> None:
         """An acceptance: the next seat is asked; or the claim stands, or the pass takes effect."""
@@ -595,6 +613,8 @@ class _Replay:
         else:
             self.check_positions(index, event, claim, laid)
         self.shown = event
+        for key, count in Counter(card.key for card in event.cards).items():
+            self.revealed[key] = max(self.revealed[key], count)
 
     def fill_positions(
         self, index: int, event: Revealed, claim: Claim, laid: tuple[Card, ...]
@@ -951,6 +971,13 @@ class _Replay:
                 phase=decision.phase.value,
                 mover=decision.to_move,
             )
+        if isinstance(decision, Turn) and decision.seat == self.me:
+            choices = self.turn(decision.seat).choices
+            if seen.choices != choices:
+                raise RecordError(
+                    N_("view.choices must be [%(said)s], as the rules give on this turn"),
+                    said=", ".join(map(str, choices)),
+                )
 
     def compare(self) -> None:
         """The stored fields are the table the log folds to, and the hand it leaves the seat."""
@@ -1077,6 +1104,9 @@ class _AfterPickup:
             return DiscardOffer(self.taker, (), opener, resume=resume)
         return _reopened(kept, resume, opener, seating)
 
+
+#: How many card keys there are (jokers included): the size of a count of each card.
+_CARD_KEYS = Rank.JOKER.value * 4 + 4
 
 #: The events a seat decides (a Discarded unless forced), as opposed to those that follow.
 _DECISIONS = (Played, Challenged, Accepted, Passed, Refused, Discarded)
