@@ -15,7 +15,7 @@ from cheatrules._i18n import rank_letter, translations
 from cheatrules.cli import main
 from cheatrules.cli._options import VARIANTS, meanings
 from cheatrules.cli._play import _HELP, _describe, _prompt, _read, error_text
-from cheatrules.variants import rules_for
+from cheatrules.variants import challenge_call, rules_for
 
 from .strategies import house_options, play_randomly
 
@@ -402,3 +402,85 @@ def test_every_prompt_and_status_of_random_games_is_in_the_language(
         seen = state.observe(state.to_move)  # type: ignore[arg-type]
         for line in [_prompt(seen, language), *_describe(seen, language)]:
             assert not _english_in(line, language), line
+
+
+#: The game's own call, as people type it in each language: with and without its
+#: punctuation, in any case, in several words.
+SHOUTED = {
+    ("english", "en"): ["Cheat!", "cheat", "CHEAT !"],
+    ("english", "pt"): ["Cheat!", "cheat"],
+    ("english", "es"): ["¡Cheat!", "cheat"],
+    ("english", "fr"): ["Cheat !", "cheat"],
+    ("english", "ru"): ["Обман!", "обман"],
+    ("verish", "en"): ["I don't believe!", "i don't believe"],
+    ("verish", "pt"): ["Não acredito!", "não acredito"],
+    ("verish", "es"): ["¡No te creo!", "no te creo"],
+    ("verish", "fr"): ["Je ne te crois pas !", "je ne te crois pas"],
+    ("verish", "ru"): ["Не верю!", "не верю", "НЕ ВЕРЮ"],
+}
+
+
+class _Caller(_Player):
+    """A player who calls, in turn, each spelling of the game's call until each was read as one.
+
+    Between calls it lays the first card of its hand, or lets a claim stand;
+    a spelling works when the next thing the screen tells is seat 0's call.
+    Once every spelling has worked, it leaves.
+    """
+
+    def __init__(self, out: io.StringIO, language: str, game: str, spellings: list[str]) -> None:
+        super().__init__(out, language, [])
+        self.spellings = spellings
+        self.worked: set[str] = set()
+        self.last: str | None = None
+        self.read_up_to = 0
+        catalog = translations(language)
+        call = challenge_call(rules_for(game, 3), language=language)
+        told = catalog.gettext("seat %(seat)s: %(call)s %(shown)s; %(taken)s").split(" %(shown)s")
+        self.narrated = told[0] % {"seat": 0, "call": call}
+        # Where the player names the rank (Verish' on an empty table): "... as A".
+        self.free = catalog.gettext("naming a rank ('... as 7')")
+        ace = rank_letter(cr.Rank.ACE, language)
+        self.as_ace = " " + catalog.gettext("as %(rank)s") % {"rank": ace}
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        screen = self.out.getvalue()
+        new, self.read_up_to = screen[self.read_up_to :], len(screen)
+        if self.last is not None and new.lstrip().startswith(self.narrated):
+            self.worked.add(self.last)
+        self.last = None
+        if self.worked == set(self.spellings):
+            return "quit\n"
+        self.answers += 1
+        assert self.answers < 2000
+        if self.answers % 2 == 0:
+            self.last = next(word for word in self.spellings * 2 if word not in self.worked)
+            return self.last + "\n"
+        prompt = screen.rsplit("\n", 1)[-1].rstrip(" >").rsplit(" > ", 1)[-1]
+        if not prompt.startswith(self.turn):
+            return "\n"
+        hand = [line for line in screen.splitlines() if line.startswith(self.hand)][-1]
+        naming = self.as_ace if self.free in prompt else ""
+        return f"{hand[len(self.hand) :].split()[0]}{naming}\n"
+
+
+@pytest.mark.parametrize(("game", "language"), sorted(SHOUTED))
+def test_a_game_is_played_calling_in_each_spelling_of_the_languages_call(
+    game: str, language: str
+) -> None:
+    out = io.StringIO()
+    player = _Caller(out, language, game, SHOUTED[game, language])
+    argv = [
+        "play",
+        "--variant",
+        game,
+        "--seed",
+        "4",
+        "--players",
+        "3",
+        "--plain",
+        "--lang",
+        language,
+    ]
+    assert main(argv, stdin=player, stdout=out) == 0
+    assert player.worked == set(SHOUTED[game, language])

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
@@ -24,6 +24,8 @@ import cheatrules as cr
 from cheatrules import events as ev
 from cheatrules._i18n import translations
 from cheatrules.cards import Rank, cards
+from cheatrules.errors import Message as ErrorMessage
+from cheatrules.errors import either
 from cheatrules.narration import narrate
 from cheatrules.variants import challenge_call, rules_for, variant
 
@@ -133,6 +135,8 @@ TYPOGRAPHY = {
         (re.compile(r"\d[ \u00a0]%"), "a space other than U+202F between a number and %"),
         # One apostrophe: the typographic one (a straight quote stays for code: 'K♣').
         (re.compile(r"(?<=\w)'(?=\w)"), "a straight apostrophe"),
+        # Quotation marks take a no-break space inside: « mot ».
+        (re.compile(r"«(?!\u00a0)|(?<!\u00a0)»"), "« or » without a no-break space inside"),
     ],
     "es": [
         (re.compile(r"^[^¿]*\?"), "a question without ¿"),
@@ -157,54 +161,60 @@ def test_every_translation_follows_its_languages_typography(language: str) -> No
     assert wrong == []
 
 
-#: Words a catalog must not use (regular expressions), each with the reason and the word it
-#: uses instead. The rank named four keeps its name (четвёрка); the other entries are every
-#: string.
-AVOIDED = {
-    "ru": [
-        ("четвёрк", "a set of four is каре: четвёрка is the rank four"),
-        ("прикуп", "the stock is колода для добора: прикуп is Preference's widow"),
-        ("Веришь не веришь", "the title takes its dash: Веришь — не веришь"),
-        ("выходит из игры", "going out is running out of cards (у игрока не осталось карт)"),
-        (r"раз\(а\)", "a count takes its plural form, or is said as в количестве"),
-        ("заход", "a claim is a заявка"),
-        ("куч", "the pile is the стопка"),
-        (r"\bвызов(|а|у|ом|ы)\b", "a challenge is оспаривание (вызовите: call a class)"),
-    ],
-    "pt": [
-        ("sai do jogo", "going out is running out of cards (fica sem cartas)"),
-        ("curinga", "the joker is the coringa, as the rule book says"),
-        (r"fim de jogo|fim do jogo|o jogo acab|saiu do jogo", "one game played is a partida"),
-        ("desafi", "a challenge is contestar, as the catalog says everywhere else"),
-    ],
-    "es": [
-        ("sale del juego", "going out is running out of cards (se queda sin cartas)"),
-        ("desaf", "a challenge is a duda (dudar de), as the rule book says"),
-        (r"\bvalor(?! Rules)", "a rank is a rango, as the rule book says"),
-        (r"\b(escriba|añada)\b", "a player is tú, as the prompts say"),
-        ("montón", "the pile is la pila, as the rule book says"),
-    ],
-    "fr": [
-        ("sort du jeu", "going out is running out of cards (n’a plus de cartes)"),
-        ("hauteur", "a rank is a rang, as the rule book says"),
-        ("Talon", "the stock is la pioche"),
-        (r"\btas\b", "the pile is la pile, as the rule book says"),
-        (r"\b(tu|Tu|ton|ta|toi|tape|Tape)\b", "a player is vous, as the engine's messages say"),
-    ],
-}
+#: The glossary page: for each language, the word the catalog uses for each thing and the
+#: words it never uses (the test reads the page, so the page is the one list).
+GLOSSARY = Path(__file__).parent.parent / "docs" / "guide" / "glossary.md"
 
 
-@pytest.mark.parametrize("language", sorted(AVOIDED))
-def test_no_catalog_uses_a_word_its_language_avoids(language: str) -> None:
+def _glossary() -> dict[str, list[tuple[str, list[str], list[str]]]]:
+    """Each language's rows: the thing, the patterns its catalog uses, those it never uses."""
+    rows: dict[str, list[tuple[str, list[str], list[str]]]] = {}
+    language = None
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"## .*\(`(\w+)`\)$", line)
+        if heading:
+            language = heading.group(1)
+            rows[language] = []
+        elif language and line.startswith("| ") and not line.startswith("| Thing"):
+            cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]]
+            uses, never = (
+                [code.replace("\\|", "|") for code in re.findall(r"`([^`]+)`", cell)]
+                for cell in cells[1:3]
+            )
+            rows[language].append((cells[0], uses, never))
+    return rows
+
+
+def _said(entry: Message) -> bool:
+    """Whether an entry is words the library says (not a rank's name, nor words a player types)."""
+    context = entry.context or ""
+    return bool(entry.id) and context != "rank" and not context.startswith("answer words")
+
+
+def test_the_glossary_has_a_table_for_each_language_but_english() -> None:
+    glossary = _glossary()
+    assert sorted(glossary) == sorted(set(LANGUAGES) - {"en"})
+    assert all(len(rows) >= 10 for rows in glossary.values())
+
+
+@pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
+def test_each_catalog_says_each_thing_with_its_glossary_word_and_no_other(language: str) -> None:
+    texts = [text for entry in _catalog(language) if entry.id for text in _strings(entry.string)]
+    said = [text for entry in _catalog(language) if _said(entry) for text in _strings(entry.string)]
+    missing = [
+        (thing, word)
+        for thing, uses, _ in _glossary()[language]
+        for word in uses
+        if not any(re.search(word, text) for text in texts)
+    ]
     wrong = [
-        (word, why, text)
-        for entry in _catalog(language)
-        if entry.id and _strings(entry.id)[0] != "4"
-        for text in _strings(entry.string)
-        for word, why in AVOIDED[language]
+        (thing, word, text)
+        for thing, _, never in _glossary()[language]
+        for word in never
+        for text in said
         if re.search(word, text)
     ]
-    assert wrong == []
+    assert (missing, wrong) == ([], [])
 
 
 def test_no_card_is_counted_in_the_singular_in_portuguese() -> None:
@@ -511,11 +521,11 @@ def test_the_deal_tells_the_cards_set_aside_and_the_stock(language: str, line: s
 @pytest.mark.parametrize(
     ("language", "fours", "over"),
     [
-        ("en", "four 7s and four Kings", "game over: seat 1 and seat 2 lose"),
-        ("pt", "e quatro Reis", "perdem jogador 1 e jogador 2"),
-        ("es", "y cuatro Reyes", "pierden jugador 1 y jugador 2"),
-        ("fr", "et quatre Rois", "joueur 1 et joueur 2 perdent"),
-        ("ru", "и четыре короля", "проигрывают игрок 1 и игрок 2"),
+        ("en", "four 7s and four Kings", "game over: seats 1 and 2 lose"),
+        ("pt", "e quatro Reis", "perdem os jogadores 1 e 2"),
+        ("es", "y cuatro Reyes", "pierden los jugadores 1 y 2"),
+        ("fr", "et quatre Rois", "les joueurs 1 et 2 perdent"),
+        ("ru", "и четыре короля", "проигрывают игроки 1 и 2"),
     ],
 )
 def test_a_list_is_joined_with_the_languages_and(language: str, fours: str, over: str) -> None:
@@ -527,3 +537,22 @@ def test_a_list_is_joined_with_the_languages_and(language: str, fours: str, over
     lines = list(narrate(events, language=language))
     assert lines[1].endswith(fours)
     assert lines[2].endswith(over)
+
+
+@pytest.mark.parametrize(
+    ("items", "joiner", "said"),
+    [
+        (["francés", "inglés"], "and", "francés e inglés"),
+        (["agua", "hielo"], "and", "agua y hielo"),  # hie- opens with /j/, not /i/
+        (["Reyes", "Ases"], "and", "Reyes y Ases"),
+        (["siete", "ocho"], "or", "siete u ocho"),
+        (["7", "8"], "or", "7 u 8"),
+        (["7", "9"], "or", "7 o 9"),
+    ],
+)
+def test_spanish_says_e_before_an_i_sound_and_u_before_an_o_sound(
+    items: list[str], joiner: str, said: str
+) -> None:
+    joined = either(items, joiner=joiner)
+    assert isinstance(joined, ErrorMessage)
+    assert joined.render("es") == said

@@ -279,7 +279,7 @@ def test_a_russian_picture_names_the_seats_with_the_narrations_word_and_plurals(
     text = "".join(root.itertext())
     assert "Английский Cheat, 4 игрока" in text
     assert "последняя заявка: две семёрки, игрок 0" in text
-    assert "ход игрока 1 (верит или нет)" in text
+    assert "ход игрока 1 (верить или нет)" in text
     assert labels(root, "claim")[-1] == "2×7, игрок 0"
     assert "seat" not in text and "claim" not in text and "card" not in text
 

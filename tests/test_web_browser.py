@@ -385,7 +385,7 @@ def test_a_seat_reads_its_page_in_its_own_language_beside_an_english_seat(
     english.play([card], "A")
     russian.until(lambda d: russian.enabled("cheat"), "seat 1 sees no window")
     assert russian.text("#cheat") == "Обман!" and russian.text("#accept") == "Поверить"
-    assert russian.text("#window-claim").startswith("Заявление: игрок 0: один туз")
+    assert russian.text("#window-claim").startswith("Заявка: игрок 0: один туз")
     assert any(line.startswith("игрок 0 кладёт 1 карту: один туз") for line in russian.log())
     assert english.log()[-1].startswith("seat 0 lays 1 card: one Ace")
     shoot(russian, "web-table-ru.png")

@@ -36,6 +36,7 @@ classes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
@@ -149,10 +150,25 @@ class Message:
             text = catalog.ngettext(template, self.plural, self.count)
         if not self.pairs:
             return text
-        return text % {name: _render(value, language, reader) for name, value in self.pairs}
+        values = {name: _render(value, language, reader) for name, value in self.pairs}
+        if language == "es" and text in _SPANISH_BEFORE_A_SOUND:
+            vowel, changed = _SPANISH_BEFORE_A_SOUND[text]
+            if vowel.match(str(values["then"])):
+                text = changed
+        return text % values
 
     def __str__(self) -> str:
         return self.render("en")
+
+
+#: Spanish writes "e" for "y" before a word that opens with the sound /i/ (i-, hi-, but not
+#: hie-, hia-...) and "u" for "o" before one that opens with /o/ (o-, ho-, and the numbers
+#: said ocho..., ochenta..., once): "francés e inglés", "7 u 8". Each joiner of two list
+#: items, as the catalog says it, with the opening it changes before and the joiner it becomes.
+_SPANISH_BEFORE_A_SOUND = {
+    "%(first)s y %(then)s": (re.compile(r"h?[iíIÍ](?![aeoáéóAEO])"), "%(first)s e %(then)s"),
+    "%(first)s o %(then)s": (re.compile(r"h?[oóOÓ]|8|11\b"), "%(first)s u %(then)s"),
+}
 
 
 @attrs.frozen
@@ -247,6 +263,8 @@ def either(words: Iterable[object], joiner: str = "or") -> Param:
 
     >>> str(either(["'x'", "'y'", "'z'"]))
     "'x', 'y' or 'z'"
+    >>> either(["francés", "inglés"], joiner="and").render("es"), either(["7", "8"]).render("es")
+    ('francés e inglés', '7 u 8')
     """
     items = [_param(word) for word in words]
     if not items:

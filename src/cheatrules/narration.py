@@ -310,10 +310,6 @@ def _dealt(event: Dealt, catalog: gettext.GNUTranslations) -> str:
 
 
 def _game_over(event: GameOver, catalog: gettext.GNUTranslations, language: str) -> str:
-    def seats(group: tuple[int, ...]) -> str:
-        named = [catalog.gettext("seat %(seat)s") % {"seat": seat} for seat in group]
-        return listed(named, language)
-
     # One winner and one loser are seats the sentence places (with its article or case);
     # several are named as a list.
     if len(event.winners) == 1 and len(event.losers) == 1:
@@ -325,4 +321,6 @@ def _game_over(event: GameOver, catalog: gettext.GNUTranslations, language: str)
         return catalog.gettext("game over: seat %(winner)s wins") % {"winner": event.winners[0]}
     if len(event.losers) == 1:
         return catalog.gettext("game over: seat %(loser)s loses") % {"loser": event.losers[0]}
-    return catalog.gettext("game over: %(losers)s lose") % {"losers": seats(event.losers)}
+    return catalog.gettext("game over: seats %(losers)s lose") % {
+        "losers": listed(map(str, event.losers), language)
+    }

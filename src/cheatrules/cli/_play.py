@@ -430,10 +430,9 @@ def game_over_line(event: GameOver, number: int, language: str = "en") -> str:
             "number": number,
             "loser": event.losers[0],
         }
-    losers = listed([_seat(seat, language) for seat in event.losers], language)
-    return catalog.gettext("game %(number)s over: %(losers)s lose") % {
+    return catalog.gettext("game %(number)s over: seats %(losers)s lose") % {
         "number": number,
-        "losers": losers,
+        "losers": listed(map(str, event.losers), language),
     }
 
 
