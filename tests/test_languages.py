@@ -217,6 +217,45 @@ def test_each_catalog_says_each_thing_with_its_glossary_word_and_no_other(langua
     assert (missing, wrong) == ([], [])
 
 
+#: The plural categories of each language, in the order of its catalog's forms.
+CATEGORIES = {
+    "en": ["one", "other"],
+    "pt": ["one", "other"],
+    "es": ["one", "other"],
+    "fr": ["one", "other"],
+    "ru": ["one", "few", "many"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lists_numbers_and_plurals_follow_babels_locale_data(language: str) -> None:
+    # The package reads its catalogs with the standard library alone; its lists,
+    # decimal marks and plural forms are held to Babel's CLDR data here.
+    from babel import Locale
+    from babel.lists import format_list
+    from babel.numbers import format_decimal
+
+    from cheatrules._i18n import decimal, listed
+
+    items = ["7", "K", "A"]
+    if language != "en":  # the library's English has no serial comma, as ever
+        assert listed(items, language) == format_list(items, locale=language)
+        joined = either(items)
+        assert isinstance(joined, ErrorMessage)
+        assert joined.render(language) == format_list(items, style="or", locale=language)
+    assert decimal(85.25, 1, language) == format_decimal(85.25, format="0.0", locale=language)
+    locale = Locale.parse(language)
+    form = translations(language).plural  # type: ignore[attr-defined]  # set from the header
+    wrong = [
+        count
+        for count in range(1000)
+        if form(count) != CATEGORIES[language].index(locale.plural_form(count))
+    ]
+    # Portuguese counts no card in the plural ("0 cartas"), European and Brazilian alike,
+    # where CLDR's rule for pt says "0 carta".
+    assert wrong == ([0] if language == "pt" else [])
+
+
 def test_no_card_is_counted_in_the_singular_in_portuguese() -> None:
     # European and Brazilian usage alike: "0 cartas" (Babel's rule for pt says "0 carta").
     catalog = translations("pt")

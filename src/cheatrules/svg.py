@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from cheatrules._i18n import check_language, translations
+from cheatrules._i18n import check_language, rank_letter, translations
 from cheatrules._i18n import claim as said_claim
 from cheatrules.cards import Card, Rank, Suit
 from cheatrules.errors import RulesError, SeatError
@@ -294,7 +294,7 @@ class _Picture:
             f'<rect width="{_number(w)}" height="{_number(h)}" rx="{_number(w / 10)}" '
             f'fill="{theme.face}" stroke="{theme.edge}"/>'
             f'<text x="{inset}" y="{_number(corner)}" font-weight="bold">'
-            f"{'★' if joker else card.rank}</text>"
+            f"{'★' if joker else rank_letter(card.rank, self.language)}</text>"
         )
         if joker:
             # A joker has no suit to show: its colour tells red from black.
@@ -363,7 +363,7 @@ class _Picture:
             )
             lines.append(
                 catalog.gettext("next claim: %(ranks)s")
-                % {"ranks": _ranks(table.allowed_ranks, catalog)}
+                % {"ranks": _ranks(table.allowed_ranks, catalog, self.language)}
             )
         last = table.last_claim
         if last is not None:
@@ -642,14 +642,15 @@ class _Picture:
         self.parts.append("</g>")
 
 
-def _ranks(ranks: tuple[Rank, ...], catalog: gettext.GNUTranslations) -> str:
+def _ranks(ranks: tuple[Rank, ...], catalog: gettext.GNUTranslations, language: str) -> str:
+    """The ranks the next claim may announce, in the letters of ``language``."""
     if not ranks:
         return catalog.pgettext("no rank", "none")
     if len(ranks) > 6:
         return catalog.ngettext("any of %(count)s rank", "any of %(count)s ranks", len(ranks)) % {
             "count": len(ranks)
         }
-    return " ".join(map(str, ranks))
+    return " ".join(rank_letter(rank, language) for rank in ranks)
 
 
 def _phase(phase: Phase, catalog: gettext.GNUTranslations) -> str:
