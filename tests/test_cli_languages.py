@@ -144,14 +144,21 @@ class _Player(io.StringIO):
         self.answers += 1
         assert self.answers < 2000
         screen = self.out.getvalue()
-        prompt = screen.rsplit("\n", 1)[-1].rstrip(" >").rsplit(" > ", 1)[-1]
         if self.odd:
             return self.odd.pop(0) + "\n"
-        if prompt.startswith(self.turn):
-            hand = [line for line in screen.splitlines() if line.startswith(self.hand)][-1]
-            card = hand[len(self.hand) :].split()[0]
-            return f"{card}{self.naming}\n"
+        if self.asked(screen).startswith(self.turn):
+            return self.lay(screen, self.naming)
         return ("c" if self.answers % 5 == 0 else "") + "\n"
+
+    @staticmethod
+    def asked(screen: str) -> str:
+        """The prompt the screen ends with."""
+        return screen.rsplit("\n", 1)[-1].rstrip(" >").rsplit(" > ", 1)[-1]
+
+    def lay(self, screen: str, naming: str) -> str:
+        """The answer that lays the first card of the hand shown last, naming a rank if asked."""
+        hand = [line for line in screen.splitlines() if line.startswith(self.hand)][-1]
+        return f"{hand[len(self.hand) :].split()[0]}{naming}\n"
 
 
 def _session(language: str, odd: list[str], *argv: str, naming: str = "") -> str:
@@ -456,12 +463,10 @@ class _Caller(_Player):
         if self.answers % 2 == 0:
             self.last = next(word for word in self.spellings * 2 if word not in self.worked)
             return self.last + "\n"
-        prompt = screen.rsplit("\n", 1)[-1].rstrip(" >").rsplit(" > ", 1)[-1]
+        prompt = self.asked(screen)
         if not prompt.startswith(self.turn):
             return "\n"
-        hand = [line for line in screen.splitlines() if line.startswith(self.hand)][-1]
-        naming = self.as_ace if self.free in prompt else ""
-        return f"{hand[len(self.hand) :].split()[0]}{naming}\n"
+        return self.lay(screen, self.as_ace if self.free in prompt else "")
 
 
 @pytest.mark.parametrize(("game", "language"), sorted(SHOUTED))

@@ -37,6 +37,7 @@ Window(seat=1, claim=Claim(seat=0, count=1, rank=Rank.ACE), askers=(2,), earlier
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar, TypeAlias
 
@@ -53,7 +54,16 @@ from cheatrules.rules import Rules
 from cheatrules.seating import Seating
 from cheatrules.table import Claim, Outcome, Phase, Table
 
-__all__ = ["Consent", "Decision", "DiscardOffer", "Over", "Turn", "Window"]
+__all__ = [
+    "NONE_SHOWN",
+    "Consent",
+    "Decision",
+    "DiscardOffer",
+    "Over",
+    "Turn",
+    "Window",
+    "shown_after",
+]
 
 # The legal actions of the decisions that offer only choices, one value each,
 # shared by every game (a LegalActions works out its length on first use, the
@@ -99,7 +109,8 @@ class Turn:
 
         ``passes`` is how many passes took effect since the last claim,
         ``revealed`` how many copies of each card (by its key) one check
-        showed at most this game, and ``refused`` whether the seat's request
+        showed at most this game (:func:`shown_after` folds each reveal into
+        :data:`NONE_SHOWN`), and ``refused`` whether the seat's request
         to pass was just refused (it must lay cards).
 
         >>> import cheatrules as cr
@@ -186,6 +197,27 @@ _PASS = Pass()
 # The turns without choices of the first seats, made once: most turns are one of them.
 _SEATS_SHARED = 16
 _TURNS = tuple(Turn(seat) for seat in range(_SEATS_SHARED))
+
+
+#: Copies of each card (by key, jokers included) shown so far, before any challenge: what
+#: :meth:`Turn.given` is asked with at the deal.
+NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
+
+
+def shown_after(revealed: tuple[int, ...], shown: Sequence[Card]) -> tuple[int, ...]:
+    """``revealed`` once the check turned ``shown`` over: the most copies of each card one showed.
+
+    The engine and a reader of a seat's log keep it so, for :meth:`Turn.given`.
+
+    >>> from cheatrules.cards import cards
+    >>> after = shown_after(NONE_SHOWN, cards("7♣ 7♣ K♦"))
+    >>> after[cards("7♣")[0].key], after[cards("K♦")[0].key], sum(after)
+    (2, 1, 3)
+    """
+    counts = list(revealed)
+    for key, count in Counter(card.key for card in shown).items():
+        counts[key] = max(counts[key], count)
+    return tuple(counts)
 
 
 def _may_pass(rules: Rules, table: Table, passes: int, revealed: Sequence[int]) -> bool:

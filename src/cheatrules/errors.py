@@ -205,15 +205,14 @@ class CardText:
 
     def render(self, language: str = "en") -> str:
         """The card (``K♣``, ``К♣``) or the rank (``K``, ``К``) in ``language``."""
-        text = str(self.value)
         if language == "en":
-            return text
+            return str(self.value)
         from cheatrules._i18n import rank_letter
         from cheatrules.cards import Rank
 
-        rank = self.value if isinstance(self.value, Rank) else self.value.rank
-        letter = rank_letter(rank, language)
-        return letter + text[len(str(rank)) :] if text.startswith(str(rank)) else text
+        if isinstance(self.value, Rank):
+            return rank_letter(self.value, language)
+        return rank_letter(self.value.rank, language) + str(self.value.suit)
 
     def __str__(self) -> str:
         return self.render("en")

@@ -36,7 +36,17 @@ from cheatrules._read_model import ReadModel
 from cheatrules.actions import Accept, Action, Challenge, Discard, Pass, Play, Refuse
 from cheatrules.cards import CARD_BY_KEY, Card, Rank
 from cheatrules.chance import Chance
-from cheatrules.decision import GAME_OVER, Consent, Decision, DiscardOffer, Over, Turn, Window
+from cheatrules.decision import (
+    GAME_OVER,
+    NONE_SHOWN,
+    Consent,
+    Decision,
+    DiscardOffer,
+    Over,
+    Turn,
+    Window,
+    shown_after,
+)
 from cheatrules.errors import (
     ILLEGAL,
     N_,
@@ -81,8 +91,6 @@ _EARLIER = Challenge(earlier=True)
 _ACCEPT = Accept()
 _PASS = Pass()
 _REFUSE = Refuse()
-# Copies of each card key shown so far, before any challenge.
-_NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
 # Cards sort as their keys do; sorting by key compares plain ints.
 _KEY = attrgetter("key")
 # The event and the decision made most often, one frozen value for each seat
@@ -171,7 +179,7 @@ class GameState(_Unvalued):
     # face up at once in a challenge.
     _passes: int = 0
     _waiting: int | None = None
-    _revealed: tuple[int, ...] = _NONE_SHOWN
+    _revealed: tuple[int, ...] = NONE_SHOWN
     # Draws scripted into the game, by moment (the log's length when drawn),
     # oldest first: the card a check turns over then. Any other draw is
     # seeded from the seed and the moment. Part of the value, as the seed is.
@@ -910,10 +918,7 @@ class _Change:
 
     def reveal(self, shown: tuple[Card, ...]) -> None:
         """``shown`` were turned face up in a challenge."""
-        revealed = list(self.revealed)
-        for key, count in Counter(card.key for card in shown).items():
-            revealed[key] = max(revealed[key], count)
-        self.revealed = tuple(revealed)
+        self.revealed = shown_after(self.revealed, shown)
 
     def draw(self, seat: int) -> None:
         """``seat`` draws from the stock as the dealing rule says (nothing once it is empty)."""

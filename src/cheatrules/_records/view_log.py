@@ -25,7 +25,16 @@ from cheatrules._records.stored_view import StoredView
 from cheatrules.actions import Challenge
 from cheatrules.cards import Card, Rank
 from cheatrules.chance import Chance
-from cheatrules.decision import Consent, Decision, DiscardOffer, Over, Turn, Window
+from cheatrules.decision import (
+    NONE_SHOWN,
+    Consent,
+    Decision,
+    DiscardOffer,
+    Over,
+    Turn,
+    Window,
+    shown_after,
+)
 from cheatrules.errors import N_, NN_, Message, RecordError
 from cheatrules.events import (
     Accepted,
@@ -371,7 +380,7 @@ class _Replay:
         # What the rules' pass asks of the cards shown: the most copies of each card
         # (by key) one check showed, as the engine keeps them; and whether the
         # seat to lay cards just had its pass refused.
-        self.revealed = [0] * _CARD_KEYS
+        self.revealed = NONE_SHOWN
         self.refused = False
 
     def follow(self, index: int, event: Event, before: Event) -> None:
@@ -613,8 +622,7 @@ class _Replay:
         else:
             self.check_positions(index, event, claim, laid)
         self.shown = event
-        for key, count in Counter(card.key for card in event.cards).items():
-            self.revealed[key] = max(self.revealed[key], count)
+        self.revealed = shown_after(self.revealed, event.cards)
 
     def fill_positions(
         self, index: int, event: Revealed, claim: Claim, laid: tuple[Card, ...]
@@ -1104,9 +1112,6 @@ class _AfterPickup:
             return DiscardOffer(self.taker, (), opener, resume=resume)
         return _reopened(kept, resume, opener, seating)
 
-
-#: How many card keys there are (jokers included): the size of a count of each card.
-_CARD_KEYS = Rank.JOKER.value * 4 + 4
 
 #: The events a seat decides (a Discarded unless forced), as opposed to those that follow.
 _DECISIONS = (Played, Challenged, Accepted, Passed, Refused, Discarded)

@@ -206,7 +206,7 @@ def _read_event(data: object, index: int, version: int = 2) -> Event:
             where, partial(_event_value, field.name, data[field.name], where)
         )
         if field.name in _HEAPS.get(cls, ()):
-            values[field.name] = _heap(values[field.name])
+            values[field.name] = _heap(field.name, values[field.name])
     return cls(**values)
 
 
@@ -221,9 +221,9 @@ _HEAPS: dict[type[Event], tuple[str, ...]] = {
 }
 
 
-def _heap(value: Any) -> Any:
-    """Cards (or hands of cards) sorted, as the engine writes them."""
-    if value and isinstance(value[0], tuple):
+def _heap(name: str, value: Any) -> Any:
+    """The cards of field ``name`` (of each hand, in ``hands``) sorted, as the engine writes."""
+    if name == "hands":
         return tuple(tuple(sorted(hand)) for hand in value)
     return tuple(sorted(value))
 
