@@ -109,8 +109,9 @@ class Turn:
 
         ``passes`` is how many passes took effect since the last claim,
         ``revealed`` how many copies of each card (by its key) one check
-        showed at most this game (:func:`shown_after` folds each reveal into
-        :data:`NONE_SHOWN`), and ``refused`` whether the seat's request
+        showed at most this game (:func:`~cheatrules.decision.shown_after`
+        folds each reveal into :data:`~cheatrules.decision.NONE_SHOWN`), and
+        ``refused`` whether the seat's request
         to pass was just refused (it must lay cards).
 
         >>> import cheatrules as cr
@@ -199,15 +200,15 @@ _SEATS_SHARED = 16
 _TURNS = tuple(Turn(seat) for seat in range(_SEATS_SHARED))
 
 
-#: Copies of each card (by key, jokers included) shown so far, before any challenge: what
-#: :meth:`Turn.given` is asked with at the deal.
+#: The copies of each card (by key, jokers included) shown before any challenge, none, as
+#: :meth:`~cheatrules.Turn.given` is asked at the deal.
 NONE_SHOWN = (0,) * (Rank.JOKER.value * 4 + 4)
 
 
 def shown_after(revealed: tuple[int, ...], shown: Sequence[Card]) -> tuple[int, ...]:
     """``revealed`` once the check turned ``shown`` over: the most copies of each card one showed.
 
-    The engine and a reader of a seat's log keep it so, for :meth:`Turn.given`.
+    The engine and a reader of a seat's log keep it so, for :meth:`~cheatrules.Turn.given`.
 
     >>> from cheatrules.cards import cards
     >>> after = shown_after(NONE_SHOWN, cards("7♣ 7♣ K♦"))
