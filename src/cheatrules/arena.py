@@ -6,8 +6,11 @@ every agent sits in every seat equally often. Each game's deal and each
 seat's random generator are seeded from the tournament's seed and the
 game's number, so the results are the same however the games are spread
 over workers. The games run on any :class:`concurrent.futures.Executor`;
-the default is a process pool on this machine, and a cluster's executor
-(Dask's ``client.get_executor()``, for one) runs it unchanged.
+the default is a process pool on this machine, and a Dask cluster's
+executor (``client.get_executor()``, the ``dask`` extra) runs it unchanged,
+tested with a worker killed mid-run. With ``keep_games=False`` the results
+keep running sums alone, so a league's memory does not grow with its
+games.
 
 >>> import cheatrules as cr
 >>> from cheatrules.bots import CountingBot, RandomBot
@@ -44,6 +47,7 @@ from cheatrules.rules import Rules
 from cheatrules.state import GameState
 
 __all__ = [
+    "CLUSTER_BATCH",
     "COLUMNS",
     "LEGEND",
     "AgentResult",
@@ -313,17 +317,29 @@ class AgentResult:
 
 @attrs.frozen
 class Results:
-    """A tournament's outcome: every game, and one row per agent name."""
+    """A tournament's outcome: one row per agent name, and every game where they were kept.
+
+    A tournament run with ``keep_games=False`` keeps only the rows and the
+    counts (``games`` is empty): its memory does not grow with the games
+    played.
+    """
 
     rules: Rules
     seed: int
+    #: Every game's result, by number (empty where the tournament did not keep them).
     games: tuple[GameResult, ...]
     rows: tuple[AgentResult, ...]
+    #: How many games were played.
+    played: int = attrs.field(default=attrs.Factory(lambda self: len(self.games), takes_self=True))
+    #: The decisions of all the games played, together.
+    decisions: int = attrs.field(
+        default=attrs.Factory(lambda self: sum(game.length for game in self.games), takes_self=True)
+    )
 
     @property
     def mean_length(self) -> float:
         """The mean number of decisions per game."""
-        return sum(game.length for game in self.games) / len(self.games) if self.games else 0.0
+        return self.decisions / self.played if self.played else 0.0
 
     def row(self, name: str) -> AgentResult:
         """The row of the agent called ``name``.
@@ -355,7 +371,7 @@ class Results:
                 f"{row.name:<{name}}"
                 + "".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
             )
-        played = len(self.games)
+        played = self.played
         lines.append(
             f"{played} game{'' if played == 1 else 's'}, "
             f"mean length {self.mean_length:.1f} decisions"
@@ -396,11 +412,45 @@ def _cells(row: AgentResult) -> tuple[str, ...]:
     )
 
 
-def _rows(games: Sequence[GameResult]) -> tuple[AgentResult, ...]:
-    names: dict[str, list[int]] = {}
-    for game in games:
+class _Tally:
+    """A tournament's running sums, as its tasks come back in any order: rows, counts, games.
+
+    Each finished task's games are added once (:meth:`take`), kept only with
+    ``keep``, handed to ``on_game`` one by one, and then told to ``progress``.
+    """
+
+    def __init__(
+        self,
+        lineup: Sequence[Agent],
+        games: int,
+        keep: bool,
+        on_game: Callable[[GameResult], None] | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        # The rows come in the lineup's order (game 0's seats), whatever order games finish in.
+        self.names: dict[str, list[int]] = {agent_name(agent): [0] * 8 for agent in lineup}
+        self.games = games
+        self.played = 0
+        self.decisions = 0
+        self.kept: list[GameResult] | None = [] if keep else None
+        self.on_game = on_game
+        self.progress = progress
+
+    def take(self, finished: list[GameResult]) -> None:
+        for game in finished:
+            self._add(game)
+            if self.kept is not None:
+                self.kept.append(game)
+            if self.on_game is not None:
+                self.on_game(game)
+        if self.progress is not None:
+            self.progress(self.played, self.games)
+
+    def _add(self, game: GameResult) -> None:
+        self.played += 1
+        self.decisions += game.length
         for seat, name in enumerate(game.names):
-            tally = names.setdefault(name, [0] * 8)
+            tally = self.names[name]
             stats = game.stats[seat]
             tally[0] += 1
             tally[1] += seat in game.winners
@@ -410,7 +460,17 @@ def _rows(games: Sequence[GameResult]) -> tuple[AgentResult, ...]:
             tally[5] += stats.caught
             tally[6] += stats.claims
             tally[7] += stats.bluffs
-    return tuple(AgentResult(name, *tally) for name, tally in names.items())
+
+    def results(self, rules: Rules, seed: int) -> Results:
+        kept = sorted(self.kept or (), key=lambda game: game.index)
+        return Results(
+            rules=rules,
+            seed=seed,
+            games=tuple(kept),
+            rows=tuple(AgentResult(name, *tally) for name, tally in self.names.items()),
+            played=self.played,
+            decisions=self.decisions,
+        )
 
 
 def _batch(
@@ -431,6 +491,13 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: Games per task worth sending to a Dask cluster's executor. Each task costs its
+#: scheduler about a millisecond (over 2,000 games on a local two-worker cluster, whose
+#: scheduler shares the parent process, the parent spent 1.9 s of processor time at the
+#: default batch of 8 and 0.6 s at 64); ``cheatrules arena --scheduler`` sends tasks of
+#: this size (``benchmarks/arena.py`` measures both).
+CLUSTER_BATCH = 64
+
 #: Tasks kept in flight per worker: enough to keep every worker busy, few enough that
 #: memory stays flat however many games are asked for.
 WINDOW = 4
@@ -438,17 +505,13 @@ WINDOW = 4
 
 def _collect(
     running: set[Future[list[GameResult]]],
-    played: list[GameResult],
-    games: int,
-    progress: Callable[[int, int], None] | None,
+    take: Callable[[list[GameResult]], None],
 ) -> None:
-    """Wait for at least one running task, keep its games, and report the games done."""
+    """Wait for at least one running task, and hand on its games, each task's once."""
     finished, _ = wait(running, return_when=FIRST_COMPLETED)
     for future in finished:
         running.discard(future)
-        played.extend(future.result())
-        if progress is not None:
-            progress(len(played), games)
+        take(future.result())
 
 
 def tournament(
@@ -462,6 +525,8 @@ def tournament(
     batch: int = 8,
     max_steps: int = 20_000,
     progress: Callable[[int, int], None] | None = None,
+    keep_games: bool = True,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> Results:
     """Play ``games`` seeded games among ``lineup`` (one agent per seat) and sum them up.
 
@@ -490,6 +555,13 @@ def tournament(
             counts as no result.
         progress: called with (games done, games) as each batch finishes,
             from the first one.
+        keep_games: whether :attr:`Results.games` keeps every game's
+            :class:`GameResult`. With ``False`` the results keep the rows
+            and counts alone, and the tournament's memory stays flat however
+            many games it plays (``cheatrules arena`` runs so).
+        on_game: called with each game's :class:`GameResult` as its batch
+            comes back, in the order batches finish (not by number): a
+            tournament of millions of games can stream them to a file.
 
     An agent's illegal action raises :class:`~cheatrules.IllegalActionError`
     naming the agent and its seat, the game's number, the tournament's
@@ -521,17 +593,16 @@ def tournament(
         ProcessPoolExecutor(size, initializer=_ignore_interrupts) if executor is None else executor
     )
     window = WINDOW * size
+    tally = _Tally(members, games, keep_games, on_game, progress)
     try:
         running: set[Future[list[GameResult]]] = set()
-        played: list[GameResult] = []
         for chunk in chunks:
             if len(running) >= window:
-                _collect(running, played, games, progress)
+                _collect(running, tally.take)
             running.add(pool.submit(_batch, rules, members, seed, chunk, max_steps))
         while running:
-            _collect(running, played, games, progress)
+            _collect(running, tally.take)
     finally:
         if owned:
             pool.shutdown(cancel_futures=True)
-    played.sort(key=lambda game: game.index)
-    return Results(rules=rules, seed=seed, games=tuple(played), rows=_rows(played))
+    return tally.results(rules, seed)

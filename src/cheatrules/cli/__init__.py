@@ -24,13 +24,14 @@ import secrets
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
 from typing import Any, TextIO
 
 from cheatrules import __version__
 from cheatrules._extras import install_hint
 from cheatrules._i18n import LANGUAGES, decimal, translations
 from cheatrules._json import json_object as _json_object
-from cheatrules.arena import COLUMNS, LEGEND, Results, tournament
+from cheatrules.arena import CLUSTER_BATCH, COLUMNS, LEGEND, Results, tournament
 from cheatrules.bots import Agent, RandomBot, agent_name
 from cheatrules.deal import deal
 from cheatrules.errors import CheatRulesError, RecordError
@@ -43,6 +44,7 @@ from cheatrules.state import GameState
 from cheatrules.variants import VARIANTS as GAMES
 from cheatrules.variants import challenge_call
 
+from . import _cluster
 from ._html import replay_page
 from ._options import (
     BOTS,
@@ -190,6 +192,14 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         action=_Once,
         help="processes (default: the cores, never more than the games)",
+    )
+    arena.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        action=_Once,
+        help="run on a Dask cluster: its scheduler, tcp://HOST:PORT, or local:N to start "
+        "N worker processes here (the dask extra)",
     )
     _add_language(arena)
 
@@ -675,37 +685,74 @@ def _arena(
     workers: int | None,
     screen: _Screen,
     language: str = "en",
+    scheduler: str | None = None,
 ) -> Results:
+    with contextlib.ExitStack() as stack:
+        executor, batch = None, 8
+        if scheduler is not None:
+            where = _cluster.scheduler(scheduler)
+            executor, workers = stack.enter_context(_cluster.cluster(where, lineup))
+            # Large tasks, as a cluster's scheduler wants, yet two a worker at least.
+            batch = max(1, min(CLUSTER_BATCH, games // (2 * workers)))
+        results = _arena_games(
+            rules, lineup, games, seed, workers, screen, language, executor, batch
+        )
+    _arena_table(results, games, seed, screen, language)
+    return results
+
+
+def _arena_games(
+    rules: Rules,
+    lineup: list[Agent],
+    games: int,
+    seed: int,
+    workers: int | None,
+    screen: _Screen,
+    language: str,
+    executor: Executor | None,
+    batch: int,
+) -> Results:
+    """The tournament, with a progress bar (or a line each tenth), keeping no game's result."""
     catalog = translations(language)
     if screen.err_console is not None:
         from rich.progress import Progress
 
         with Progress(console=screen.err_console, transient=True) as bar:
             task = bar.add_task(catalog.gettext("games"), total=games)
-            results = tournament(
+            return tournament(
                 rules,
                 lineup,
                 games,
                 seed,
+                executor=executor,
                 workers=workers,
+                batch=batch,
                 progress=lambda done, total: bar.update(task, completed=done),
+                keep_games=False,
             )
-    else:
-        marks = {games * step // 10 for step in range(1, 11)}
-        first = True
+    marks = {games * step // 10 for step in range(1, 11)}
+    first = True
 
-        def note(done: int, total: int) -> None:
-            nonlocal first
-            if first or done in marks or done == total:
-                screen.note(
-                    catalog.ngettext("%(done)s/%(total)s game", "%(done)s/%(total)s games", total)
-                    % {"done": done, "total": total}
-                )
-            first = False
+    def note(done: int, total: int) -> None:
+        nonlocal first
+        if first or done in marks or done == total:
+            screen.note(
+                catalog.ngettext("%(done)s/%(total)s game", "%(done)s/%(total)s games", total)
+                % {"done": done, "total": total}
+            )
+        first = False
 
-        results = tournament(rules, lineup, games, seed, workers=workers, progress=note)
-    _arena_table(results, games, seed, screen, language)
-    return results
+    return tournament(
+        rules,
+        lineup,
+        games,
+        seed,
+        executor=executor,
+        workers=workers,
+        batch=batch,
+        progress=note,
+        keep_games=False,
+    )
 
 
 def _arena_table(
@@ -913,7 +960,7 @@ def _run(args: argparse.Namespace, screen: _Screen, source: TextIO, out: TextIO)
         _run_play(args, rules, scoring, seed, variant, screen, source, out, language, house)
     else:
         bots = _lineup(args.bots, rules.players)
-        _arena(rules, bots, args.games, seed, args.workers, screen, language)
+        _arena(rules, bots, args.games, seed, args.workers, screen, language, args.scheduler)
     return 0
 
 
