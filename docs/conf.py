@@ -44,7 +44,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|spaces)\..*"),
     # The web server's framework and the standard library's paths and databases.
     ("py:class", r"(starlette\.applications\.Starlette|Starlette|Path|pathlib\.Path)"),
-    ("py:class", r"(sqlite3\..*|gettext\..*|RecordError|Stored|Limits|Store)"),
+    ("py:class", r"(sqlite3\..*|psycopg\..*|gettext\..*|RecordError|Stored|Limits|Store)"),
     ("py:class", r"cheatrules\.web\.words\.WordedError"),
     ("py:class", r"cheatrules\.openspiel\._(Node|Context)"),
 ]

@@ -1,4 +1,4 @@
-"""tools/check.py, the README's test command: its set-up of the browser and its time report."""
+"""tools/check.py, the README's test command: its set-up of the system and its time report."""
 
 from __future__ import annotations
 
@@ -22,26 +22,34 @@ def _check_tool() -> ModuleType:
     return module
 
 
-def test_a_machine_without_the_browser_and_the_right_to_install_it_stops_with_one_line(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_a_machine_without_the_browser_postgresql_and_the_right_to_install_stops_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     check = _check_tool()
     monkeypatch.setattr(check.shutil, "which", lambda name: None)  # no chromium, no sudo
+    monkeypatch.setattr(check, "POSTGRES", tmp_path)  # no server binaries
     monkeypatch.setattr(check.os, "geteuid", lambda: 1000, raising=False)
-    assert check._browser_ready() is False
+    assert check._system_ready() is False
     said = capsys.readouterr().err.strip().splitlines()
     assert said == [
-        "== browser: the web table's tests need Debian's chromium and chromedriver; "
-        "install them with: sudo apt-get install -y -qq chromium chromium-driver"
+        "== system: the web table's browser tests need Debian's chromium and chromedriver; "
+        "the PostgreSQL store's tests need Debian's postgresql server; install them with: "
+        "sudo apt-get install -y -qq chromium chromium-driver postgresql"
     ]
 
 
-def test_as_root_the_browser_is_installed_with_apt_get(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("browser", [False, True])
+def test_as_root_what_is_missing_is_installed_with_apt_get(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    browser: bool,
 ) -> None:
     check = _check_tool()
     installed: list[list[str]] = []
     found = {"apt-get": "/usr/bin/apt-get"}
+    if browser:
+        found.update(chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver")
 
     def which(name: str) -> str | None:
         return found.get(name)
@@ -50,17 +58,23 @@ def test_as_root_the_browser_is_installed_with_apt_get(
         installed.append(command)
         if command[:2] == ["apt-get", "install"]:
             found.update(chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver")
+            (tmp_path / "15" / "bin").mkdir(parents=True)
+            (tmp_path / "15" / "bin" / "initdb").touch()
         return subprocess.CompletedProcess(command, 0, "", "")
 
     monkeypatch.setattr(check.shutil, "which", which)
+    monkeypatch.setattr(check, "POSTGRES", tmp_path)
     monkeypatch.setattr(check.os, "geteuid", lambda: 0, raising=False)
     monkeypatch.setattr(check.subprocess, "run", run)
-    assert check._browser_ready() is True
+    assert check._system_ready() is True
+    packages = ["postgresql"] if browser else ["chromium", "chromium-driver", "postgresql"]
     assert installed == [
         ["apt-get", "update", "-qq"],
-        ["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"],
+        ["apt-get", "install", "-y", "-qq", *packages],
     ]
-    assert "installing chromium chromium-driver" in capsys.readouterr().out
+    assert f"installing {' '.join(packages)}" in capsys.readouterr().out
+    installed.clear()
+    assert check._system_ready() is True and installed == []  # all there: nothing run
 
 
 def test_the_time_report_comes_before_pytest_s_summary_line(tmp_path: Path) -> None:

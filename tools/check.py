@@ -3,11 +3,12 @@
 Usage: ``python tools/check.py`` from the repository root, after
 ``python -m pip install -e ".[dev]"``. It:
 
-1. makes sure the browser the web table's tests drive is there: Debian's
-   ``chromium`` and ``chromedriver``. Where either is missing it installs
-   both with ``apt-get``, as root or through a ``sudo`` that asks no
-   password, and otherwise stops at once with one line saying what to
-   install;
+1. makes sure what the tests need from the system is there: Debian's
+   ``chromium`` and ``chromedriver`` (the browser the web table's tests
+   drive) and ``postgresql`` (the binaries the server-database tests start
+   a server from). Where any is missing it installs them with ``apt-get``,
+   as root or through a ``sudo`` that asks no password, and otherwise stops
+   at once with one line saying what to install;
 2. runs ``ruff check``, ``ruff format --check``, ``mypy`` in strict mode
    (the file list is in ``pyproject.toml``) and the documentation build with
    warnings as errors (``sphinx-build -n -W``, into a temporary folder that
@@ -44,33 +45,49 @@ BUDGET = 180
 STARTED = "CHEATRULES_CHECK_STARTED"
 STEPS = "CHEATRULES_CHECK_STEPS"
 
-_BROWSER_PACKAGES = ("chromium", "chromium-driver")
+#: What the tests need from Debian, each with how to tell it is there: the browser the web
+#: table's tests drive, and the PostgreSQL binaries its server-database tests start a server
+#: from (``tests/postgres_server.py``).
+_SYSTEM_PACKAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "the web table's browser tests need Debian's chromium and chromedriver",
+        ("chromium", "chromium-driver"),
+    ),
+    ("the PostgreSQL store's tests need Debian's postgresql server", ("postgresql",)),
+)
 
 
 def main() -> int:
     """Run each check; return 0 when all passed."""
     began = time.time()
-    if not _browser_ready():
+    if not _system_ready():
         return 1
     with tempfile.TemporaryDirectory(prefix="cheatrules-docs-") as docs_out:
         return _run_checks(sys.executable, Path(docs_out), began)
 
 
-def _browser_ready() -> bool:
-    """Whether chromium and chromedriver are on the path, installing them where allowed."""
-    if _browser_found():
+def _system_ready() -> bool:
+    """Whether the browser and PostgreSQL are there, installing what is missing where allowed."""
+    found = (_browser_found(), _postgres_found())
+    missing = [
+        (why, names)
+        for (why, names), there in zip(_SYSTEM_PACKAGES, found, strict=True)
+        if not there
+    ]
+    if not missing:
         return True
-    install = ["apt-get", "install", "-y", "-qq", *_BROWSER_PACKAGES]
+    packages = [name for _, names in missing for name in names]
+    install = ["apt-get", "install", "-y", "-qq", *packages]
     prefix = _privilege()
     if prefix is None or shutil.which("apt-get") is None:
+        reasons = "; ".join(why for why, _ in missing)
         print(
-            "== browser: the web table's tests need Debian's chromium and chromedriver; "
-            f"install them with: sudo {' '.join(install)}",
+            f"== system: {reasons}; install them with: sudo {' '.join(install)}",
             file=sys.stderr,
             flush=True,
         )
         return False
-    print(f"== browser: installing {' '.join(_BROWSER_PACKAGES)} with apt-get", flush=True)
+    print(f"== system: installing {' '.join(packages)} with apt-get", flush=True)
     environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     for command in (["apt-get", "update", "-qq"], install):
         done = subprocess.run(
@@ -78,14 +95,22 @@ def _browser_ready() -> bool:
         )
         if done.returncode != 0:
             print(done.stdout + done.stderr, file=sys.stderr)
-            print(f"== browser: '{' '.join(command)}' failed", file=sys.stderr, flush=True)
+            print(f"== system: '{' '.join(command)}' failed", file=sys.stderr, flush=True)
             return False
-    return _browser_found()
+    return _browser_found() and _postgres_found()
 
 
 def _browser_found() -> bool:
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     return browser is not None and shutil.which("chromedriver") is not None
+
+
+#: Where Debian's postgresql packages put each version's server binaries.
+POSTGRES = Path("/usr/lib/postgresql")
+
+
+def _postgres_found() -> bool:
+    return any(POSTGRES.glob("*/bin/initdb"))
 
 
 def _privilege() -> list[str] | None:

@@ -8,7 +8,9 @@ human seat; each link's page talks to the server over a websocket and is
 sent only its seat's observation, legal actions and narrated log. The
 server keeps one :class:`~cheatrules.GameState` per table, saves each
 action in the data folder's database before anyone is shown it, and picks
-every unfinished table up again when it restarts. Every bound a public
+every unfinished table up again when it restarts. The tables can be kept in
+PostgreSQL instead (:class:`~cheatrules.web.postgres.PostgresStore`, the
+``server`` extra), where several server processes can share them. Every bound a public
 server needs (message rates, send queues, connections and tables per
 address, expiry) is in :class:`~cheatrules.web.limits.Limits`.
 
@@ -30,8 +32,9 @@ except ImportError as missing:  # the web extra is not installed
         name=missing.name,
     ) from missing
 from .limits import Limits
+from .postgres import PostgresStore
 from .protocol import VERSION, ProtocolError
-from .storage import SQLiteStore, Store, StoreError
+from .storage import SQLiteStore, Store, StoreConflictError, StoreError
 from .tables import Hall, RefusedActionError, Room, TableError
 from .words import LanguageError
 
@@ -40,11 +43,13 @@ __all__ = [
     "Hall",
     "LanguageError",
     "Limits",
+    "PostgresStore",
     "ProtocolError",
     "RefusedActionError",
     "Room",
     "SQLiteStore",
     "Store",
+    "StoreConflictError",
     "StoreError",
     "TableError",
     "create_app",

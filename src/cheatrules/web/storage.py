@@ -42,6 +42,7 @@ __all__ = [
     "MemoryStore",
     "SQLiteStore",
     "Store",
+    "StoreConflictError",
     "StoreError",
     "Stored",
     "read_file",
@@ -63,6 +64,33 @@ _ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 class StoreError(WordedError):
     """A table the store could not save (a full disk, a read-only folder): nothing was changed."""
+
+
+class StoreConflictError(StoreError):
+    """Actions that follow a version of the table other than the one kept: nothing was changed.
+
+    A table's version is the number of actions kept for it. Another
+    server process (or an earlier call) saved actions first, so these
+    would follow a game that is no longer the table's; the caller reads
+    what was kept since and decides again.
+    """
+
+    def __init__(self, table_id: str, expected: int, found: int) -> None:
+        #: The table whose version moved on.
+        self.table_id = table_id
+        #: The version the refused actions follow (their first action's number).
+        self.expected = expected
+        #: The version kept.
+        self.found = found
+        super().__init__(
+            N_(
+                "table %(table)s moved on before this change was saved: its stored version is"
+                " %(found)s, the change follows version %(expected)s; nothing changed, try again"
+            ),
+            table=table_id,
+            found=found,
+            expected=expected,
+        )
 
 
 @attrs.frozen
@@ -124,6 +152,8 @@ class Store(Protocol):
         """Keep a table's ``actions``, the first of them its action number ``first``.
 
         Raises:
+            StoreConflictError: the table keeps other than ``first`` actions
+                (none of them is kept).
             StoreError: they could not be written (none of them is kept).
 
         """
@@ -319,6 +349,15 @@ class SQLiteStore:
         """Keep a table's actions (:meth:`Store.append`)."""
         try:
             with self._transaction():
+                kept, found = self.db.execute(
+                    "SELECT (SELECT 1 FROM tables WHERE id = ?),"
+                    " (SELECT count(*) FROM actions WHERE table_id = ?)",
+                    (table_id, table_id),
+                ).fetchone()
+                if kept is None:
+                    raise sqlite3.IntegrityError(f"table {table_id} is not kept")
+                if found != first:
+                    raise StoreConflictError(table_id, first, found)
                 self._actions(table_id, first, actions)
                 self.db.execute(
                     "UPDATE tables SET changed = ? WHERE id = ?", (time.time(), table_id)

@@ -1,0 +1,177 @@
+"""Hearing of every change to the tables, made by any server process, as it commits.
+
+:class:`~cheatrules.web.postgres.PostgresStore` tells of each change it
+commits with ``pg_notify`` on :data:`CHANNEL`, in the change's own
+transaction: a :class:`Listener`, on a connection of its own, hears each
+committed change once, in the order of the commits, and never one that
+was rolled back. A :class:`Notification` names the table and its
+version, never the events (docs/design/server.md says why).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
+
+import attrs
+
+from . import _psycopg
+from .storage import valid_id
+
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    import psycopg
+
+__all__ = ["CHANNEL", "Kind", "Listener", "Notification"]
+
+_log = logging.getLogger("cheatrules.web")
+
+#: The channel every change is told on (``LISTEN cheatrules_tables`` hears them all).
+CHANNEL = "cheatrules_tables"
+#: What happened to a table (its row was made, actions were added, its settings changed,
+#: or it was forgotten).
+Kind = Literal["created", "appended", "updated", "removed"]
+
+
+@attrs.frozen
+class Notification:
+    """One committed change to a table, as a :class:`Listener` hears it.
+
+    It names the table and its version, not the events: a notification
+    holds at most 8000 bytes, and each seat sees the events differently. A
+    process that hears of new actions reads them with
+    :meth:`~cheatrules.web.postgres.PostgresStore.actions_since`.
+
+    >>> Notification.read("appended 7RkQ2bXw 12")
+    Notification(kind='appended', table_id='7RkQ2bXw', version=12)
+    >>> Notification("removed", "7RkQ2bXw", 12).payload()
+    'removed 7RkQ2bXw 12'
+    """
+
+    #: What happened.
+    kind: Kind
+    #: The table it happened to.
+    table_id: str
+    #: The table's version after the change, which is the number of actions it keeps.
+    version: int
+
+    def payload(self) -> str:
+        """The notification's text: its kind, table id and version, with a space between."""
+        return f"{self.kind} {self.table_id} {self.version}"
+
+    @classmethod
+    def read(cls, payload: str) -> Notification:
+        """The notification whose :meth:`payload` is ``payload``.
+
+        Raises:
+            ValueError: ``payload`` is not a kind, a table id and a version.
+
+        """
+        parts = payload.split(" ")
+        kinds = get_args(Kind)
+        if (
+            len(parts) != 3
+            or parts[0] not in kinds
+            or not valid_id(parts[1])
+            or not (parts[2].isascii() and parts[2].isdigit())
+        ):
+            raise ValueError(
+                f"a table notification reads 'kind table version': the kind one of "
+                f"{', '.join(kinds)}, a table id, and the version a whole number; got {payload!r}"
+            )
+        return cls(cast(Kind, parts[0]), parts[1], int(parts[2]))
+
+
+class Listener:
+    """Hears the changes to the tables, from every process, on a connection of its own.
+
+    For an asyncio server: ``async with store.listen() as listener``, then
+    ``await listener.heard()`` in a task, as often as it likes. Nothing is
+    heard before the listener opens, nor while its connection is lost:
+    after a :class:`~cheatrules.web.storage.StoreError`, the next call
+    opens a new connection, and each table is read again from the version
+    its process holds (:meth:`~cheatrules.web.postgres.PostgresStore.actions_since`).
+
+    Args:
+        url: the database, as :class:`~cheatrules.web.postgres.PostgresStore` takes it.
+
+    Raises:
+        ImportError: psycopg is not installed (the ``server`` extra).
+
+    """
+
+    def __init__(self, url: str) -> None:
+        _psycopg.require("Listener")
+        self.url = url
+        self._connection: psycopg.AsyncConnection[Any] | None = None
+
+    async def open(self) -> None:
+        """Connect and ``LISTEN`` (done by :meth:`heard` too, when not open).
+
+        Raises:
+            StoreError: the database did not answer.
+
+        """
+        import psycopg
+
+        if self._connection is not None and not self._connection.closed:
+            return
+        try:
+            self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            await self._connection.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as error:
+            await self.close()
+            raise _psycopg.unanswered(self.url, error) from None
+
+    async def heard(self, timeout: float | None = None) -> tuple[Notification, ...]:
+        """Wait up to ``timeout`` seconds (``None``: for ever) for changes; those that came.
+
+        The first change to come is returned with those that came with it,
+        in the order they were committed; an empty tuple when none came in
+        time. A payload that is not a :class:`Notification` (another
+        program on the channel) is left out, with a warning in the log.
+
+        Raises:
+            StoreError: the connection was lost, or could not be opened;
+                what was told meanwhile was not heard.
+
+        """
+        import psycopg
+
+        await self.open()
+        assert self._connection is not None
+        try:
+            # Read to the end (stop_after ends the generator): leaving it early would hold
+            # the connection's lock until the generator is collected.
+            told = [
+                notify async for notify in self._connection.notifies(timeout=timeout, stop_after=1)
+            ]
+        except psycopg.Error as error:
+            await self.close()
+            raise _psycopg.unanswered(self.url, error) from None
+        heard = []
+        for notify in told:
+            try:
+                heard.append(Notification.read(notify.payload))
+            except ValueError as error:
+                _log.warning("a notification on %s was not read: %s", CHANNEL, error)
+        return tuple(heard)
+
+    async def close(self) -> None:
+        """Let the connection go (``UNLISTEN`` with it)."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            await connection.close()
+
+    async def __aenter__(self) -> Listener:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        await self.close()
