@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-import os
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -77,22 +75,28 @@ def test_as_root_what_is_missing_is_installed_with_apt_get(
     assert check._system_ready() is True and installed == []  # all there: nothing run
 
 
-def test_the_time_report_comes_before_pytest_s_summary_line(tmp_path: Path) -> None:
-    (tmp_path / "test_one.py").write_text("def test_one() -> None:\n    pass\n")
-    (tmp_path / "conftest.py").write_text((TOOL.parent.parent / "conftest.py").read_text())
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q"],
-        cwd=tmp_path,
-        env={
-            **os.environ,
-            "CHEATRULES_CHECK_STARTED": "0",
-            "CHEATRULES_CHECK_STEPS": "mypy 12 s",
-        },
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = done.stdout.strip().splitlines()
-    assert "1 passed" in lines[-1]
-    assert any("static checks, two at a time: mypy 12 s" in line for line in lines[:-1])
-    assert any("the README's test command has 180 s" in line for line in lines[:-1])
+def test_the_run_ends_with_its_time_against_the_budget_and_the_verdict(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    check = _check_tool()
+    started: list[str] = []
+
+    def capture(step: tuple[str, list[str]]) -> tuple[str, list[str], int, str, float]:
+        name, command = step
+        started.append(name)
+        return name, command, int(name == "mypy"), "found 1 error" if name == "mypy" else "", 3.0
+
+    def run(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        assert len(started) >= 1  # the static checks were started before the tests
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(check, "_capture", capture)
+    monkeypatch.setattr(check.subprocess, "run", run)
+    assert check._run_checks("python", tmp_path, 0.0) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("== pytest: python -m pytest --numprocesses auto --dist loadfile")
+    assert "found 1 error" in lines and "== mypy: FAILED in 3 s" in lines
+    assert lines[-3].startswith("== time: pytest ") and "docs 3 s" in lines[-3]
+    assert "the README's test command has 180 s on a two-core machine" in lines[-2]
+    assert lines[-1] == "== failed: mypy"
+    assert check.report(12, ["pytest 10 s"], []).splitlines()[-1] == "== all passed"
