@@ -12,10 +12,13 @@ Run: ``python benchmarks/arena.py [games]`` (the ``dask`` extra). Two parts:
    RandomBots on the two-worker cluster, ``keep_games=False`` as
    ``cheatrules arena`` runs, and the parent process's resident memory at
    each tenth of the games (target: flat, not growing with the games).
+   ``--memory-pool [games]`` does the same on the process pool, where no
+   scheduler shares the parent process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import sys
 import time
@@ -76,7 +79,7 @@ def speed(games: int) -> None:
     print("target: the cluster (its batch) within 20% of the faster pool, >= 0.80")
 
 
-def memory(games: int) -> None:
+def memory(games: int, pool: bool = False) -> None:
     rules = cr.english(3)
     lineup = [RandomBot(), RandomBot(), RandomBot()]
     marks = {games * step // 10 for step in range(1, 11)}
@@ -89,23 +92,26 @@ def memory(games: int) -> None:
         if crossed:
             seen.append((done, _resident()))
 
-    with (
-        distributed.LocalCluster(
-            n_workers=WORKERS,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=True,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if not pool:
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=WORKERS,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                    silence_logs=True,
+                )
+            )
+            executor = stack.enter_context(distributed.Client(cluster)).get_executor()
         start = time.perf_counter()
         results = tournament(
             rules,
             lineup,
             games,
             seed=1,
-            executor=client.get_executor(),
+            executor=executor,
             workers=WORKERS,
             batch=CLUSTER_BATCH,
             progress=note,
@@ -116,16 +122,17 @@ def memory(games: int) -> None:
     for done, resident in seen:
         print(f"{done:>8} games: parent resident {resident / 2**20:.1f} MiB")
     first, last = seen[0][1], seen[-1][1]
+    where = "the process pool" if pool else "the cluster"
     print(
-        f"{games} games in {seconds:.0f} s ({games / seconds:.0f} games/s): the parent's memory"
-        f" {first / 2**20:.1f} MiB after the first tenth, {last / 2**20:.1f} MiB at the end"
-        f" ({(last - first) / 2**20:+.1f} MiB)"
+        f"{games} games on {where} in {seconds:.0f} s ({games / seconds:.0f} games/s): the"
+        f" parent's memory {first / 2**20:.1f} MiB after the first tenth,"
+        f" {last / 2**20:.1f} MiB at the end ({(last - first) / 2**20:+.1f} MiB)"
     )
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--memory"]:
-        memory(int(argv[1]) if len(argv) > 1 else 100_000)
+    if argv[:1] in (["--memory"], ["--memory-pool"]):
+        memory(int(argv[1]) if len(argv) > 1 else 100_000, pool=argv[0] == "--memory-pool")
     else:
         speed(int(argv[0]) if argv else 4_000)
     return 0
