@@ -27,6 +27,16 @@ enough to compare the size of late updates with early ones.
 The clients run in this process on the same machine, so the server shares
 the two cores with them; the figures are an upper bound of what a server
 alone would show.
+
+``python benchmarks/web.py --postgres [tables] [seconds] [think]`` (defaults:
+400 tables, 30 seconds, 1.0 s) runs the tables on two server processes over
+one PostgreSQL database instead (started from Debian's binaries, as the
+tests start it: ``tests/postgres_server.py``). Each table is made on one
+process, its first person connects to one and its second to the other, so
+every update of the other's action crosses the database's notifications.
+Four fifths of the way through, one process is killed (``SIGKILL``) under
+load: the run then counts the tables whose people were shown an action the
+database does not keep (there must be none).
 """
 
 from __future__ import annotations
@@ -47,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 WINDOW = 0.5  # the challenge window (the people and the bot answer sooner)
 
@@ -108,9 +119,28 @@ def _shows(view: dict[str, Any], seat: int, sent_n: int, answer: bool) -> bool:
     return answer and view["window"] is not None and seat in view["window"]["answered"]
 
 
-async def _person(url: str, token: str, until: float, think: float, seen: _Measures) -> None:
-    """One scripted person at one table, until ``until``: thinks, then acts on the latest view."""
+async def _person(
+    url: str,
+    token: str,
+    until: float,
+    think: float,
+    seen: _Measures,
+    shown: dict[str, int] | None = None,
+) -> None:
+    """One scripted person at one table, until ``until``: thinks, then acts on the latest view.
+
+    ``shown`` gathers the most actions each table's views showed (its process
+    may be killed: the person then stops).
+    """
+    with contextlib.suppress(ConnectionClosed):
+        await _play(url, token, until, think, seen, {} if shown is None else shown)
+
+
+async def _play(
+    url: str, token: str, until: float, think: float, seen: _Measures, shown: dict[str, int]
+) -> None:
     rng = random.Random(token)
+    table_id = url.rsplit("/", 1)[1]
     async with connect(url, max_size=2**22) as websocket:
         await websocket.send(json.dumps({"type": "hello", "v": 2, "token": token}))
         view: dict[str, Any] = {}
@@ -131,6 +161,7 @@ async def _person(url: str, token: str, until: float, think: float, seen: _Measu
                     sent = None  # refused (the window closed meanwhile): decide again
                 elif message["type"] == "view":
                     view = message
+                    shown[table_id] = max(shown.get(table_id, 0), view["n"])
                     size = len(text.encode() if isinstance(text, str) else text)
                     if 1 <= view["n"] <= 40:
                         seen.early.append(size)
@@ -223,7 +254,118 @@ async def _run(port: int, pid: int, tables: int, seconds: float, think: float) -
     print(f"  server memory through the run, 20 clients never reading: {shown} MB")
 
 
+def _report(tables: int, seconds: float, think: float, seen: _Measures, what: str) -> None:
+    latencies = sorted(seen.latencies)
+    if not latencies:
+        raise SystemExit("no action was answered")
+
+    def at(share: float) -> float:
+        return latencies[min(len(latencies) - 1, int(share * len(latencies)))] * 1000
+
+    print(
+        f"{tables} tables {what} (two scripted people and a counting bot each, thinking"
+        f" {think} s), {seconds:.0f} s, {len(latencies)} actions"
+        f" ({len(latencies) / seconds:.0f} a second), {seen.games} games ended"
+    )
+    print(
+        f"  action-to-update latency: median {statistics.median(latencies) * 1000:.0f} ms"
+        f" (target < 50 ms), 95th percentile {at(0.95):.0f} ms, 99th {at(0.99):.0f} ms"
+        f" (target < 250 ms)"
+    )
+
+
+def _kept_versions(url: str) -> dict[str, int]:
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        return dict(db.execute("SELECT id, version FROM tables").fetchall())
+
+
+async def _run_shared(
+    url: str,
+    servers: list[tuple[int, subprocess.Popen[bytes]]],
+    tables: int,
+    seconds: float,
+    think: float,
+) -> None:
+    bases = [f"127.0.0.1:{port}" for port, _ in servers]
+    body = {"game": "english", "players": 3, "seats": ["human", "human", "counting"]}
+    made = [_post(f"http://{bases[n % 2]}/api/tables", body) for n in range(tables)]
+    seen, shown = _Measures(), dict[str, int]()
+    started = time.time()
+    until = started + seconds
+    people = [
+        _person(
+            f"ws://{bases[(n + seat) % 2]}/ws/{table['table']}",
+            link.split("#")[1],
+            until,
+            think,
+            seen,
+            shown,
+        )
+        for n, table in enumerate(made)
+        for seat, link in enumerate(table["seats"].values())
+    ]
+
+    async def kill() -> tuple[float, int]:
+        await asyncio.sleep(seconds * 0.8)
+        port, victim = servers[1]
+        victim.kill()
+        victim.wait()
+        snapshot, at = dict(shown), time.time()
+        kept = await asyncio.to_thread(_kept_versions, url)
+        lost = sum(1 for table, n in snapshot.items() if kept.get(table, -1) < n)
+        print(f"  (process on port {port} killed at {at - started:.1f} s)")
+        return at - started, lost
+
+    killer = asyncio.create_task(kill())
+    await asyncio.gather(*people)
+    killed_at, lost = await killer
+    _report(tables, seconds, think, seen, "on two processes over PostgreSQL")
+    print(
+        f"  one process killed at {killed_at:.0f} s: {lost} of {len(shown)} tables had shown"
+        " an action the database does not keep"
+    )
+
+
+def main_shared(tables: int, seconds: float, think: float) -> None:
+    """Two server processes over one PostgreSQL server that this run starts."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests import postgres_server
+
+    with postgres_server.running() as database:
+        url = database.fresh_url()
+        servers = []
+        try:
+            for _ in range(2):
+                port = _free_port()
+                launch = (
+                    "from cheatrules.web import Limits, serve; "
+                    f"serve('127.0.0.1', {port}, store={url!r}, bot_delay=0, window={WINDOW}, "
+                    f"limits=Limits(connections_per_address={4 * tables + 100}, "
+                    f"tables_per_address={tables + 10}))"
+                )
+                server = subprocess.Popen([sys.executable, "-c", launch])
+                servers.append((port, server))
+            for port, _ in servers:
+                _wait_for(port)
+            asyncio.run(_run_shared(url, servers, tables, seconds, think))
+        finally:
+            for _, server in servers:
+                if server.poll() is None:
+                    server.terminate()
+                    server.wait(10)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--postgres"]:
+        del sys.argv[1]
+        main_shared(
+            int(sys.argv[1]) if len(sys.argv) > 1 else 400,
+            float(sys.argv[2]) if len(sys.argv) > 2 else 30.0,
+            float(sys.argv[3]) if len(sys.argv) > 3 else 1.0,
+        )
+        return
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30.0
     think = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0

@@ -339,15 +339,15 @@ def test_a_change_whose_transaction_fails_after_its_notification_is_not_heard(
     url: str, store: PostgresStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store.create(_stored())
-    told = postgres._notify
-
-    def notify_then_fail(db: psycopg.Connection[Any], *change: Any) -> None:
-        told(db, *change)
-        db.execute("SELECT 1 / 0")  # the transaction fails after the notification was sent
+    # The append's one statement fails after its notification was sent: a division by
+    # zero that only the row's count shows, in the column after pg_notify's.
+    sent = "THEN pg_notify('cheatrules_tables', %(payload)s) END"
+    assert sent in postgres._APPEND
+    failing = postgres._APPEND.replace(sent, f"{sent}, 1 / (count(*) - count(*))")
 
     async def listen() -> None:
         async with Listener(url) as listener:
-            monkeypatch.setattr(postgres, "_notify", notify_then_fail)
+            monkeypatch.setattr(postgres, "_APPEND", failing)
             with pytest.raises(StoreError, match="could not be saved just now"):
                 store.append(TABLE, 0, ["play A♣ as A"])
             monkeypatch.undo()
@@ -460,7 +460,9 @@ def test_the_schema_is_made_once_and_a_newer_one_is_refused(url: str) -> None:
     assert row == [(postgres.SCHEMA,)]
     again.db.execute("UPDATE cheatrules_schema SET version = 99")
     again.close()
-    with pytest.raises(StoreError, match=r"schema version 99; this version reads up to 1"):
+    with pytest.raises(
+        StoreError, match=rf"schema version 99; this version reads up to {postgres.SCHEMA}\b"
+    ):
         PostgresStore(url)
 
 
@@ -527,3 +529,35 @@ def test_a_kept_game_reads_back_as_the_game(store: PostgresStore) -> None:
     (table,) = store.load()
     assert isinstance(table, Stored)
     assert table.game() == after
+
+
+def test_window_answers_are_kept_while_the_window_is_open_and_settled_from_the_kept(
+    url: str, store: PostgresStore
+) -> None:
+    store.create(_stored())
+    store.append(TABLE, 0, ["play A♣ as A"])
+
+    async def listen() -> None:
+        async with Listener(url) as listener:
+            assert store.answer(TABLE, 1, 2, "challenge")
+            assert not store.answer(TABLE, 1, 2, "accept")  # answered already: not kept
+            assert await listener.heard(timeout=5) == (Notification("answered", TABLE, 1),)
+            with pytest.raises(StoreConflictError) as late:
+                store.answer(TABLE, 0, 1, "accept")  # the window of version 0 is closed
+            assert (late.value.expected, late.value.found) == (0, 1)
+            assert store.answers(TABLE, 1) == {2: "challenge"}
+            seen: list[dict[int, str]] = []
+
+            def decide(answers: Any) -> list[str]:
+                seen.append(dict(answers))
+                return ["accept", answers[2]]
+
+            assert store.settle(TABLE, 1, decide) == ["accept", "challenge"]
+            assert seen == [{2: "challenge"}]
+            assert await listener.heard(timeout=5) == (Notification("appended", TABLE, 3),)
+            with pytest.raises(StoreConflictError):  # closed already: another process's close
+                store.settle(TABLE, 1, decide)
+            assert store.actions_since(TABLE, 1) == ("accept", "challenge")
+            assert store.answers(TABLE, 1) == {}
+
+    asyncio.run(listen())

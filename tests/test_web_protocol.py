@@ -364,9 +364,21 @@ def test_serve_passes_its_options_to_the_server(
         "window": 3.0,
         "create_token": None,
         "limits": Limits(),
+        "store": None,
+        "workers": 1,
     }
     assert calls == [("127.0.0.1", 8123, expected)]
     assert "http://127.0.0.1:8123/ " in capsys.readouterr().out
+    # A server database, shared by several workers; the password is not shown.
+    url = "postgresql://ada:secret@db.example/tables"
+    assert main(["serve", "--store", url, "--workers", "3"]) == 0
+    assert (calls[-1][2]["store"], calls[-1][2]["workers"], calls[-1][2]["data"]) == (url, 3, None)
+    shown = capsys.readouterr().out
+    assert "postgresql://ada@db.example/tables" in shown and "secret" not in shown
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--store", url, "--data", str(tmp_path)])
+    assert stopped.value.code == 2
+    assert "give --data DIR or --store URL, not both" in capsys.readouterr().err
     # Listening beyond this machine, creating a table needs a token, and the link carries it.
     assert main(["serve", "--host", "0.0.0.0", "--finished-expiry", "60"]) == 0
     made = calls[-1][2]["create_token"]

@@ -271,6 +271,22 @@ def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "reloaded on restart (default: in memory only)",
     )
     serve.add_argument(
+        "--store",
+        metavar="URL",
+        default=None,
+        action=_Once,
+        help="keep the tables in a PostgreSQL database (postgresql://USER@HOST/DBNAME, the "
+        "server extra), which several processes can share, in place of --data",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_at_least_one,
+        default=1,
+        action=_Once,
+        help="processes serving the port, any of them serving any table; more than 1 needs "
+        "--store (default: 1)",
+    )
+    serve.add_argument(
         "--bot-delay",
         type=_seconds,
         default=1.0,
@@ -347,14 +363,25 @@ def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> N
         raise CheatRulesError(
             f"cheatrules serve needs the web extra ({missing} is missing): {install_hint('web')}"
         ) from None
+    if args.workers > 1 and args.store is None:
+        raise CheatRulesError(
+            f"--workers {args.workers} needs --store postgresql://...: the processes share the "
+            "tables there; --data's SQLite database serves one process"
+        )
+    if args.store is not None and args.data is not None:
+        raise CheatRulesError("give --data DIR or --store URL, not both: the tables live in one")
     catalog = translations(language)
     token = args.create_token
     if token is None and not _local(args.host):
         token = secrets.token_urlsafe(16)
     where = f"http://{args.host}:{args.port}/" + ("" if token is None else f"#create={token}")
+    try:
+        place = args.data if args.store is None else web.shown_store(args.store)
+    except ImportError as error:  # --store without the server extra
+        raise CheatRulesError(str(error)) from None
     kept = (
-        catalog.gettext("tables kept in %(dir)s") % {"dir": args.data}
-        if args.data
+        catalog.gettext("tables kept in %(dir)s") % {"dir": place}
+        if place
         else catalog.gettext("tables kept in memory only (--data DIR keeps them)")
     )
     screen.say(
@@ -369,6 +396,8 @@ def _serve(args: argparse.Namespace, screen: _Screen, language: str = "en") -> N
         window=args.window,
         create_token=token,
         limits=web.Limits(idle_seconds=args.idle_expiry, finished_seconds=args.finished_expiry),
+        store=args.store,
+        workers=args.workers,
     )
 
 

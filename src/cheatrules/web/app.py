@@ -316,6 +316,7 @@ class _Handlers:
             yield
         finally:
             sweeper.cancel()
+            await self.hall.stop()
             self.hall.store.close()
 
     async def _sweep(self) -> None:
@@ -465,7 +466,7 @@ class _Handlers:
         """A counted connection: its hello, then its messages until it goes."""
         try:
             room = self.hall.room(websocket.path_params["table"])
-        except TableError as error:
+        except (TableError, StoreError) as error:
             await websocket.send_text(_error(error, language, "unknown-table"))
             await websocket.close(code=CLOSE_NO_TABLE)
             return

@@ -30,8 +30,8 @@ _log = logging.getLogger("cheatrules.web")
 #: The channel every change is told on (``LISTEN cheatrules_tables`` hears them all).
 CHANNEL = "cheatrules_tables"
 #: What happened to a table (its row was made, actions were added, its settings changed,
-#: or it was forgotten).
-Kind = Literal["created", "appended", "updated", "removed"]
+#: it was forgotten, or a seat answered its open challenge window).
+Kind = Literal["created", "appended", "updated", "removed", "answered"]
 
 
 @attrs.frozen

@@ -31,7 +31,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cheatrules.errors import RecordError
@@ -49,7 +49,7 @@ __all__ = ["SCHEMA", "PostgresStore"]
 _log = logging.getLogger("cheatrules.web")
 
 #: The schema version this module writes (the one row of the ``cheatrules_schema`` table).
-SCHEMA = 1
+SCHEMA = 2
 
 # The advisory lock that migrations hold: the bytes "cheatrul" read as one number.
 _MIGRATION_LOCK = int.from_bytes(b"cheatrul", "big")
@@ -73,6 +73,16 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (table_id, n)
         )""",
     ),
+    # The answers given in a table's open challenge window, by seats on any process.
+    2: (
+        """CREATE TABLE answers (
+            table_id text NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            version integer NOT NULL CHECK (version >= 0),
+            seat integer NOT NULL CHECK (seat >= 0),
+            action text NOT NULL,
+            PRIMARY KEY (table_id, version, seat)
+        )""",
+    ),
 }
 
 # Each table with its actions in order, read in one statement (so from one snapshot).
@@ -81,6 +91,58 @@ _TABLES = """
         coalesce(array_agg(a.n ORDER BY a.n) FILTER (WHERE a.n IS NOT NULL), '{}'),
         coalesce(array_agg(a.action ORDER BY a.n) FILTER (WHERE a.n IS NOT NULL), '{}')
     FROM tables AS t LEFT JOIN actions AS a ON a.table_id = t.id
+"""
+
+
+# An append in one statement, so one round trip (autocommit makes it one transaction): the
+# row moves on only from the version the actions follow, the actions are written from the
+# moved row alone, and the notification is sent only if it moved.
+_APPEND = f"""
+    WITH moved AS (
+        UPDATE tables SET version = %(version)s, changed = %(now)s
+        WHERE id = %(table)s AND version = %(first)s
+        RETURNING id
+    ), added AS (
+        INSERT INTO actions (table_id, n, action)
+        SELECT moved.id, %(first)s + number - 1, action
+        FROM moved, unnest(%(actions)s::text[]) WITH ORDINALITY AS given (action, number)
+    )
+    SELECT count(*), CASE WHEN count(*) > 0 AND %(notify)s
+        THEN pg_notify('{CHANNEL}', %(payload)s) END
+    FROM moved
+"""
+
+# An answer in one statement: kept only while the row (share-locked) is at the window's
+# version, and told only if kept. The first column is the version the row holds.
+_ANSWER = f"""
+    WITH locked AS (
+        SELECT version FROM tables WHERE id = %(table)s FOR SHARE
+    ), kept AS (
+        INSERT INTO answers (table_id, version, seat, action)
+        SELECT %(table)s, %(version)s, %(seat)s, %(action)s FROM locked
+        WHERE locked.version = %(version)s
+        ON CONFLICT DO NOTHING
+        RETURNING seat
+    )
+    SELECT (SELECT version FROM locked), (SELECT count(*) FROM kept),
+        CASE WHEN EXISTS (SELECT 1 FROM kept) THEN pg_notify('{CHANNEL}', %(payload)s) END
+"""
+
+
+# A window's close, once its row is locked: the version moves on, the actions are written,
+# the window's answers forgotten and the change told, in one statement.
+_SETTLE = f"""
+    WITH moved AS (
+        UPDATE tables SET version = %(version)s, changed = %(now)s WHERE id = %(table)s
+        RETURNING id
+    ), added AS (
+        INSERT INTO actions (table_id, n, action)
+        SELECT moved.id, %(first)s + number - 1, action
+        FROM moved, unnest(%(actions)s::text[]) WITH ORDINALITY AS given (action, number)
+    ), forgotten AS (
+        DELETE FROM answers WHERE table_id = %(table)s
+    )
+    SELECT pg_notify('{CHANNEL}', %(payload)s)
 """
 
 
@@ -158,6 +220,12 @@ class PostgresStore:
         return self._connection
 
     @contextlib.contextmanager
+    def _statement(self) -> Iterator[psycopg.Connection[Any]]:
+        """The connection for one statement (its own transaction), this thread's alone."""
+        with self._lock:
+            yield self.db
+
+    @contextlib.contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
         """The connection in a transaction, this thread's alone: it commits, or rolls back."""
         with self._lock:
@@ -220,12 +288,28 @@ class PostgresStore:
         import psycopg
 
         try:
-            with self._transaction() as db:
+            with self._statement() as db:
                 row = db.execute(_TABLES + " WHERE t.id = %s GROUP BY t.id", (table_id,))
                 found = row.fetchone()
         except psycopg.Error as error:
             raise _psycopg.unanswered(self.url, error) from None
         return None if found is None else _read_table(found)
+
+    def ids(self) -> set[str]:
+        """The ids of every table kept.
+
+        Raises:
+            StoreError: the database did not answer.
+
+        """
+        import psycopg
+
+        try:
+            with self._statement() as db:
+                rows = db.execute("SELECT id FROM tables").fetchall()
+        except psycopg.Error as error:
+            raise _psycopg.unanswered(self.url, error) from None
+        return {row[0] for row in rows}
 
     def actions_since(self, table_id: str, version: int) -> tuple[str, ...] | None:
         """The actions ``table_id`` keeps from action number ``version`` on; ``None`` if not kept.
@@ -246,7 +330,7 @@ class PostgresStore:
         import psycopg
 
         try:
-            with self._transaction() as db:
+            with self._statement() as db:
                 found = db.execute(
                     "SELECT coalesce(array_agg(a.action ORDER BY a.n)"
                     " FILTER (WHERE a.n IS NOT NULL), '{}')"
@@ -300,23 +384,140 @@ class PostgresStore:
         import psycopg
 
         version = first + len(actions)
+        given = {
+            "table": table_id,
+            "first": first,
+            "version": version,
+            "now": time.time(),
+            "actions": list(actions),
+            "notify": bool(actions),
+            "payload": Notification("appended", table_id, version).payload(),
+        }
         try:
-            with self._transaction() as db:
-                moved = db.execute(
-                    "UPDATE tables SET version = %s, changed = %s WHERE id = %s AND version = %s",
-                    (version, time.time(), table_id, first),
-                )
-                if moved.rowcount != 1:
+            with self._statement() as db:
+                row = db.execute(_APPEND, given).fetchone()
+                if row is None or row[0] != 1:
+                    # A fresh statement: the append's own snapshot may predate the winner.
                     found = db.execute("SELECT version FROM tables WHERE id = %s", (table_id,))
-                    row = found.fetchone()
-                    if row is None:
+                    kept = found.fetchone()
+                    if kept is None:
                         raise _refused(LookupError(f"table {table_id} is not kept"))
-                    raise StoreConflictError(table_id, first, row[0])
-                self._insert_actions(db, table_id, first, actions)
-                if actions:
-                    _notify(db, "appended", table_id, version)
+                    raise StoreConflictError(table_id, first, kept[0])
         except psycopg.Error as error:
             raise _refused(error) from None
+
+    def answer(self, table_id: str, version: int, seat: int, action: str) -> bool:
+        """Keep ``seat``'s answer to the window open at ``version``, and tell the listeners.
+
+        The table's row is read with a share lock, so an answer is kept
+        only while the window is open: a :meth:`settle` of the same version
+        waits for it, or it for the settle.
+
+        Returns:
+            ``True`` if kept; ``False`` if the seat had answered already.
+
+        Raises:
+            StoreConflictError: the table is at another version (the window
+                closed); nothing was kept.
+            StoreError: the database did not answer, or the table is not kept.
+
+        """
+        import psycopg
+
+        given = {
+            "table": table_id,
+            "version": version,
+            "seat": seat,
+            "action": action,
+            "payload": Notification("answered", table_id, version).payload(),
+        }
+        try:
+            with self._statement() as db:
+                row = db.execute(_ANSWER, given).fetchone()
+        except psycopg.Error as error:
+            raise _refused(error) from None
+        assert row is not None  # a SELECT without FROM gives one row
+        found, kept = row[0], row[1]
+        if found is None:
+            raise _refused(LookupError(f"table {table_id} is not kept"))
+        if found != version:
+            raise StoreConflictError(table_id, version, found)
+        return bool(kept == 1)
+
+    def answers(self, table_id: str, version: int) -> dict[int, str]:
+        """The answers kept for ``table_id``'s window at ``version``, by seat.
+
+        Raises:
+            StoreError: the database did not answer.
+
+        """
+        import psycopg
+
+        try:
+            with self._statement() as db:
+                rows = db.execute(
+                    "SELECT seat, action FROM answers WHERE table_id = %s AND version = %s",
+                    (table_id, version),
+                ).fetchall()
+        except psycopg.Error as error:
+            raise _psycopg.unanswered(self.url, error) from None
+        return dict(rows)
+
+    def settle(
+        self,
+        table_id: str,
+        version: int,
+        decide: Callable[[Mapping[int, str]], Sequence[str]],
+    ) -> Sequence[str]:
+        """Close the window open at ``version``: keep the actions ``decide`` makes of its answers.
+
+        In one transaction: the table's row is locked (so no answer can
+        come in meanwhile), ``decide`` is given the answers kept, and the
+        actions it returns are kept as :meth:`append` keeps them; the
+        window's answers are then forgotten. ``decide`` must be quick and
+        touch nothing but its own values: it runs with the row locked.
+
+        Returns:
+            The actions kept.
+
+        Raises:
+            StoreConflictError: the table is at another version (another
+                process closed the window); nothing was kept.
+            StoreError: the database did not answer, or the table is not kept.
+
+        """
+        import psycopg
+
+        try:
+            # Two round trips: the lock and the answers, then the write and the commit.
+            with self._lock, self.db.pipeline(), self.db.transaction():
+                db = self.db
+                locked = db.execute(
+                    "SELECT version FROM tables WHERE id = %s FOR UPDATE", (table_id,)
+                )
+                # A statement of its own, after the lock: it sees every answer committed.
+                answered = db.execute(
+                    "SELECT seat, action FROM answers WHERE table_id = %s AND version = %s",
+                    (table_id, version),
+                )
+                row = locked.fetchone()
+                if row is None:
+                    raise _refused(LookupError(f"table {table_id} is not kept"))
+                if row[0] != version:
+                    raise StoreConflictError(table_id, version, row[0])
+                actions = list(decide(dict(answered.fetchall())))
+                given = {
+                    "table": table_id,
+                    "first": version,
+                    "version": version + len(actions),
+                    "now": time.time(),
+                    "actions": actions,
+                    "payload": Notification("appended", table_id, version + len(actions)).payload(),
+                }
+                db.execute(_SETTLE, given)
+        except psycopg.Error as error:
+            raise _refused(error) from None
+        return actions
 
     def update(self, table_id: str, settings: dict[str, Any]) -> None:
         """Keep a table's new settings (:meth:`~cheatrules.web.storage.Store.update`), and tell."""

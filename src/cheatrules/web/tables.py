@@ -26,14 +26,14 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
 
 from cheatrules._i18n import translations
-from cheatrules.actions import Accept, Action, Challenge
+from cheatrules.actions import Accept, Action, Challenge, parse_action
 from cheatrules.bots import Agent
 from cheatrules.cli import BOTS
 from cheatrules.deal import deal
@@ -49,6 +49,8 @@ from cheatrules.variants import VARIANTS, Variant, challenge_call, rules_for, va
 
 from . import protocol, storage
 from .limits import Limits
+from .postgres import PostgresStore
+from .shared import Shared
 from .words import N_, WordedError, bot_words, house_rule_words, told
 
 __all__ = ["Hall", "RefusedActionError", "Room", "TableError"]
@@ -72,6 +74,13 @@ class TableError(WordedError):
 #: The refusal of an answer from a seat the window does not ask.
 _NOT_ASKED = N_(
     "seat %(seat)s cannot answer this claim: only seats %(askers)s may call %(call)s or accept"
+)
+
+
+#: The refusal of an action that lost a race: another process kept a change to the table first.
+_MOVED_ON = N_(
+    "another seat acted first, so your action was not taken; decide again on the table as it"
+    " stands now"
 )
 
 
@@ -208,6 +217,9 @@ class Room:
         self.tokens = _checked_tokens(stored.tokens, self.settings)
         self.closed = False
         self.state = state
+        #: The number of actions of the game, its version in the store (``state.actions``
+        #: counts them afresh at every call).
+        self.version = len(state.actions)
         self.call = challenge_call(state.rules)  # in English; call_in(language) for a seat
         self.bots: dict[int, Agent] = {}
         self.rngs: dict[int, random.Random] = {}
@@ -351,7 +363,7 @@ class Room:
         return protocol.message(
             "view",
             table=self.table_id,
-            n=len(state.actions),
+            n=self.version,
             at=self.changed_at,
             closed=self.closed,
             names=self.names(),
@@ -407,7 +419,10 @@ class Room:
                 N_("it is not your decision: seat %(to_move)s decides now"),
                 to_move=state.to_move,
             )
-        self._change(state.apply(action), started)
+        try:
+            self._change(state.apply(action), started)
+        except storage.StoreConflictError:
+            raise RefusedActionError(_MOVED_ON) from None
 
     def _answer(self, seat: int, action: Action, started: float) -> None:
         window = self.window
@@ -427,45 +442,158 @@ class Room:
                 N_("the challenge window is open: answer %(answers)s"),
                 answers=functools.partial(_either, tuple(map(repr, allowed))),
             )
+        shared = self.hall.shared
+        if shared is not None:
+            self._keep_answer(shared, seat, action)
         window.answers[seat] = action
         self.changed_at = started
-        if window.settled():
+        # Only the process that runs the table closes windows (always, alone on its store).
+        if window.settled() and self.hall.runs(self.table_id):
             self._close_window(started)
         else:
             self.broadcast()
 
-    def _close_window(self, started: float | None = None) -> None:
-        window = self.window
-        assert window is not None
-        callers = [
-            seat for seat in window.askers if isinstance(window.answers.get(seat), Challenge)
-        ]
+    def _keep_answer(self, shared: Shared, seat: int, action: Action) -> None:
+        """Keep an answer in the shared store, where every process's window mirrors it.
+
+        Raises:
+            RefusedActionError: the window closed meanwhile, or the seat
+                answered through another process (the table is caught up).
+            StoreError: the store did not keep it.
+
+        """
+        try:
+            kept = shared.store.answer(self.table_id, self.version, seat, action.text())
+        except storage.StoreConflictError:
+            shared.catch_up(self)
+            raise RefusedActionError(_MOVED_ON) from None
+        if not kept:
+            shared.catch_up(self)
+            raise RefusedActionError(N_("seat %(seat)s has already answered this claim"), seat=seat)
+
+    def _settled(self, askers: tuple[int, ...], answers: Mapping[int, Action]) -> GameState:
+        """The state after the window: the answers applied in the engine's order."""
+        callers = [seat for seat in askers if isinstance(answers.get(seat), Challenge)]
         state = self.state
-        if callers and window.answers[callers[0]] == Challenge(earlier=True):
+        if callers and answers[callers[0]] == Challenge(earlier=True):
             # The first caller challenged the claim beneath: everyone asked before
             # it accepts, then its own call is applied.
             while state.to_move != callers[0]:
                 state = state.apply(Accept())
-            state = state.apply(window.answers[callers[0]])
+            state = state.apply(answers[callers[0]])
         else:
             state = settle_window(state, callers)
-        self._change(state, time.time() if started is None else started)
+        return state
+
+    def _close_window(self, started: float | None = None) -> None:
+        window = self.window
+        assert window is not None
+        started = time.time() if started is None else started
+        shared = self.hall.shared
+        if shared is None:
+            self._change(self._settled(window.askers, window.answers), started)
+            return
+        # Shared: the answers every process kept decide, with the table's row locked.
+        done = self.version
+        settled: list[GameState] = []
+
+        def decide(kept: Mapping[int, str]) -> list[str]:
+            answers = {seat: parse_action(text) for seat, text in kept.items()}
+            settled.append(self._settled(window.askers, answers))
+            return [action.text() for action in settled[-1].actions[done:]]
+
+        try:
+            shared.store.settle(self.table_id, done, decide)
+        except storage.StoreConflictError:  # another process closed it first
+            shared.catch_up(self)
+            return
+        self._show(settled[-1], started)
 
     def _change(self, state: GameState, started: float) -> None:
         """Save the actions that lead to ``state``, then show it: nothing is shown unsaved.
 
         Raises:
+            StoreConflictError: another process changed the table first; the
+                table is caught up with it (a shared store).
             StoreError: the store refused the actions; the table is as it was.
 
         """
-        done = len(self.state.actions)
-        self.hall.store.append(self.table_id, done, [a.text() for a in state.actions[done:]])
+        done = self.version
+        try:
+            self.hall.store.append(self.table_id, done, [a.text() for a in state.actions[done:]])
+        except storage.StoreConflictError:
+            if self.hall.shared is not None:
+                self.hall.shared.catch_up(self)
+            raise
+        self._show(state, started)
+
+    def _show(self, state: GameState, started: float) -> None:
+        """Make ``state`` (kept already) the table's, set its timers and send it to everyone."""
         self.state = state
+        self.version = len(state.actions)
         self.window = None
         self.epoch += 1
         self.changed_at = started
         self.schedule()
         self.broadcast()
+
+    def apply_kept(self, actions: Sequence[str]) -> None:
+        """Apply actions another process kept (legal where they were made), then show them.
+
+        Raises:
+            CheatRulesError: an action does not read, or is not legal here.
+
+        """
+        state = self.state
+        for text in actions:
+            state = state.apply(parse_action(text))
+        self._show(state, time.time())
+
+    def mirror(self, answers: Mapping[int, str]) -> None:
+        """Take the open window's answers kept by any process; close it if they decide it here.
+
+        Only the process that runs the table closes its windows: when the
+        answers decide it, when its time runs out, or when it takes the
+        table over; so two processes never race to close one window.
+        """
+        window = self.window
+        if window is None:
+            return
+        new = {
+            seat: parse_action(text)
+            for seat, text in answers.items()
+            if seat in window.askers and seat not in window.answers
+        }
+        if not new:
+            return
+        window.answers.update(new)
+        if not self._close_if_settled():
+            self.broadcast()
+
+    def _close_if_settled(self) -> bool:
+        """Close the window if its answers decide it and this process runs the table."""
+        window = self.window
+        if window is None or not window.settled() or not self.hall.runs(self.table_id):
+            return False
+        try:
+            self._close_window()
+        except storage.StoreError as error:
+            _log.error("table %s: %s; trying again", self.table_id, error)
+            self._later(_RETRY, self._close_window)
+        return True
+
+    def take_over(self) -> None:
+        """Run the table's timers and bots here, from now (its last runner stopped).
+
+        A window its answers decided already is closed at once; another
+        gets its full time again.
+        """
+        window = self.window
+        if window is not None:
+            if self._close_if_settled():
+                return
+            window.deadline = asyncio.get_running_loop().time() + window.seconds
+        self.run_timers()
 
     def rename(self, seat: int, name: str) -> None:
         """Give ``seat`` the name its player chose (saved, then shown to everyone).
@@ -509,6 +637,8 @@ class Room:
             if self.epoch == epoch and not self.closed:
                 try:
                     callback()
+                except storage.StoreConflictError:
+                    pass  # another process changed the table first: caught up already
                 except storage.StoreError as error:
                     _log.error("table %s: %s; trying again", self.table_id, error)
                     self._later(_RETRY, callback)
@@ -519,25 +649,32 @@ class Room:
 
     def schedule(self) -> None:
         """Open the window, or let a bot act, as the decision now asks."""
+        state = self.state
+        decision = state.decision
+        if not (self.closed or state.is_over) and isinstance(decision, Window):
+            seconds = float(self.settings["window"])
+            deadline = asyncio.get_running_loop().time() + seconds
+            self.window = _RealTimeWindow((decision.seat, *decision.askers), seconds, deadline)
+        self.run_timers()
+
+    def run_timers(self) -> None:
+        """Set the window's and the bots' timers, where this process runs the table."""
         for timer in self.timers:
             timer.cancel()
         self.timers.clear()
         state = self.state
-        if self.closed or state.is_over:
+        if self.closed or state.is_over or not self.hall.runs(self.table_id):
             return
-        decision = state.decision
         delay = float(self.settings["bot_delay"])
-        if isinstance(decision, Window):
-            seconds = float(self.settings["window"])
-            loop = asyncio.get_running_loop()
-            askers = (decision.seat, *decision.askers)
-            self.window = _RealTimeWindow(askers, seconds, loop.time() + seconds)
-            self._later(seconds, self._close_window)
-            for asker in askers:
-                if asker in self.bots:
+        window = self.window
+        if window is not None:
+            left = window.deadline - asyncio.get_running_loop().time()
+            self._later(max(0.0, left), self._close_window)
+            for asker in window.askers:
+                if asker in self.bots and asker not in window.answers:
                     self._later(delay, functools.partial(self._bot_answers, asker))
             return
-        seat = decision.to_move
+        seat = state.decision.to_move
         if seat is not None and seat in self.bots:
             self._later(delay, functools.partial(self._bot_acts, seat))
 
@@ -573,10 +710,14 @@ class Room:
                 return
             try:
                 then(action)
+            except storage.StoreConflictError:
+                pass  # another process changed the table first: caught up already
             except storage.StoreError as error:  # not saved: the bot is asked again
                 _log.error("table %s: %s; trying again", self.table_id, error)
                 self._later(_RETRY, self.schedule)
             except CheatRulesError as error:  # a bot's mistake must not stop the table unseen
+                if self.epoch != epoch:
+                    return  # refused because the table moved on meanwhile (a shared store)
                 _log.error("table %s: the bot in seat %s: %s", self.table_id, seat, error)
 
         task = asyncio.get_running_loop().create_task(run())
@@ -598,6 +739,8 @@ class Hall:
         limits: the server's bounds (:class:`~cheatrules.web.limits.Limits`):
             here, how many tables it holds and when they expire (``None``: the defaults).
         store: where the tables are kept, in place of ``data``'s database.
+            A :class:`~cheatrules.web.postgres.PostgresStore` is shared with
+            other processes: the hall follows it (:class:`~cheatrules.web.shared.Shared`).
 
     Raises:
         TableError: a delay or window out of range.
@@ -630,6 +773,8 @@ class Hall:
         if store is None:
             store = storage.MemoryStore() if data is None else storage.SQLiteStore(data)
         self.store: storage.Store = store
+        #: The link to the processes that share the store (``None``: this process alone).
+        self.shared = Shared(self, store) if isinstance(store, PostgresStore) else None
         self._load()
 
     def _load(self) -> None:
@@ -639,19 +784,95 @@ class Hall:
                 self.skipped.append(str(stored))
                 continue
             try:
-                room = Room(self, stored, stored.game())
+                room = self._room_of(stored)
             except (CheatRulesError, KeyError, TypeError, ValueError) as error:
                 self.skipped.append(f"table {stored.table_id}: {error}")
                 continue
-            room.changed_at = stored.changed or room.changed_at
             self.rooms[stored.table_id] = room
         for reason in self.skipped:
             _log.warning("a table was not reloaded: %s", reason)
 
+    def _room_of(self, stored: storage.Stored) -> Room:
+        """The room of a kept table, as it was last changed.
+
+        Raises:
+            CheatRulesError: the table does not load (a bad record or action).
+            KeyError: its settings lack a field.
+
+        """
+        room = Room(self, stored, stored.game())
+        room.changed_at = stored.changed or room.changed_at
+        return room
+
+    def runs(self, table_id: str) -> bool:
+        """Whether this process runs the table's timers and bots (always, alone on its store)."""
+        return self.shared is None or self.shared.runs(table_id)
+
+    def load(self, table_id: str) -> Room | None:
+        """Read a table another process made from the shared store; ``None`` if it will not read.
+
+        Raises:
+            StoreError: the database did not answer.
+
+        """
+        if self.shared is None:
+            return None
+        stored = self.shared.store.table(table_id)
+        if not isinstance(stored, storage.Stored):
+            return None
+        try:
+            room = self._room_of(stored)
+        except (CheatRulesError, KeyError, TypeError, ValueError) as error:
+            _log.warning("table %s was not loaded: %s", table_id, error)
+            return None
+        self.rooms[table_id] = room
+        self.shared.claim([table_id])
+        room.schedule()
+        return room
+
+    def refresh(self, table_id: str) -> None:
+        """Read a table's settings again (another process changed a seat's name), and show them.
+
+        Raises:
+            StoreError: the database did not answer.
+
+        """
+        room = self.rooms.get(table_id)
+        if room is None or self.shared is None:
+            return
+        stored = self.shared.store.table(table_id)
+        if not isinstance(stored, storage.Stored):
+            return
+        try:
+            room.settings = _checked_settings(stored.settings, room.state, self)
+        except RecordError as error:
+            _log.warning("table %s kept its settings: %s", table_id, error)
+            return
+        room.broadcast()
+
+    def forget(self, table_id: str) -> None:
+        """Close a table another process removed (closed or expired): its connections are told."""
+        room = self.rooms.pop(table_id, None)
+        if room is not None:
+            room.close(N_("the table was closed"))
+        if self.shared is not None:
+            self.shared.release(table_id)
+
     def start(self) -> None:
-        """Set every loaded table going (bots act, windows open); call on the event loop."""
+        """Set every loaded table going (bots act, windows open); call on the event loop.
+
+        With a shared store, the hall starts following it, and runs the
+        tables no other process runs.
+        """
+        if self.shared is not None:
+            self.shared.start()
         for room in self.rooms.values():
             room.schedule()
+
+    async def stop(self) -> None:
+        """Stop following a shared store, letting its tables go to the other processes."""
+        if self.shared is not None:
+            await self.shared.stop()
 
     def create(
         self,
@@ -712,17 +933,22 @@ class Hall:
         room = Room(self, stored, state)
         self.store.create(stored)
         self.rooms[table_id] = room
+        if self.shared is not None:
+            self.shared.claim([table_id])
         room.schedule()
         return room
 
     def room(self, table_id: str) -> Room:
-        """The table ``table_id``.
+        """The table ``table_id`` (read from a shared store if this process does not hold it).
 
         Raises:
             TableError: no open table has that id.
+            StoreError: the shared store did not answer.
 
         """
         room = self.rooms.get(table_id) if isinstance(table_id, str) else None
+        if room is None and self.shared is not None and storage.valid_id(table_id):
+            room = self.load(table_id)  # made by another process while this one did not hear
         if room is None:
             raise TableError(N_("no open table %(table)s"), table=repr(table_id))
         return room
@@ -743,6 +969,8 @@ class Hall:
         room.close(reason)
         self.rooms.pop(room.table_id, None)
         self.store.remove(room.table_id)
+        if self.shared is not None:
+            self.shared.release(room.table_id)
 
     def expire(self, now: float) -> list[str]:
         """Let go of the tables idle too long, or finished long enough ago; their ids.

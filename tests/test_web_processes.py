@@ -1,0 +1,447 @@
+"""Several server processes on one PostgreSQL database, for real.
+
+The test starts PostgreSQL (``tests/postgres_server.py``) and server
+processes (:func:`cheatrules.web.serve` with a store, as ``cheatrules serve
+--store`` runs it, with message rates a fast test needs), and plays over real
+websockets: seats of one table on different processes, the answers to one
+challenge window given through two processes, a process killed mid-game,
+and ``--workers 2`` behind one port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+import cheatrules as cr
+from cheatrules.web import Hall, RefusedActionError
+from cheatrules.web.postgres import PostgresStore
+from cheatrules.web.storage import Stored
+
+from . import postgres_server
+
+Message = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[postgres_server.PostgresServer]:
+    with postgres_server.running() as running:
+        yield running
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class _Server:
+    """A ``cheatrules serve`` process (or a supervisor of workers) on a port of its own."""
+
+    def __init__(self, url: str, folder: Path, workers: int = 1) -> None:
+        self.port = _free_port()
+        self.address = f"127.0.0.1:{self.port}"
+        self.log = folder / f"serve-{self.port}.log"
+        # cheatrules serve's own function, with bounds that let a test's seats play at once.
+        launch = (
+            "import logging, sys; from cheatrules.web import Limits, serve; "
+            "logging.basicConfig(level=logging.WARNING); serve('127.0.0.1', "
+            "int(sys.argv[1]), store=sys.argv[2], workers=int(sys.argv[3]), bot_delay=0.0, "
+            "window=30.0, limits=Limits(messages_per_second=1000.0, message_burst=1000.0))"
+        )
+        command = [sys.executable, "-c", launch, str(self.port), url, str(workers)]
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+    def wait(self) -> None:
+        """Wait until the server answers (each process starts in about a second)."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text()
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"http://{self.address}/api/games", timeout=5),
+            ):
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"the server did not start:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@contextlib.contextmanager
+def _servers(url: str, folder: Path, count: int = 2, workers: int = 1) -> Iterator[list[_Server]]:
+    started = [_Server(url, folder, workers) for _ in range(count)]
+    try:
+        for server in started:
+            server.wait()
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+
+
+def _create(address: str, seats: list[str]) -> Message:
+    request = urllib.request.Request(
+        f"http://{address}/api/tables",
+        json.dumps({"game": "english", "players": len(seats), "seats": seats}).encode(),
+        {"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made: Message = json.loads(response.read())
+        return made
+
+
+def _token(made: Message, seat: int) -> str:
+    link: str = made["seats"][str(seat)]
+    return link.split("#", 1)[1]
+
+
+def _kept(url: str, table_id: str) -> Stored:
+    store = PostgresStore(url)
+    try:
+        stored = store.table(table_id)
+    finally:
+        store.close()
+    assert isinstance(stored, Stored)
+    return stored
+
+
+class _Player:
+    """A person's seat over a real websocket: hello, then views read as they come."""
+
+    def __init__(self, address: str, table_id: str, token: str) -> None:
+        self.table_id = table_id
+        self.token = token
+        self.seen = 0  # the most actions any view it was sent showed
+        self.refused = 0  # errors it was sent (a race lost to another seat)
+        self.reconnected = 0  # connections taken up again at another address
+        self.view: Message = {}
+        self.sockets = contextlib.ExitStack()  # every connection, closed when the test ends
+        self.socket: ClientConnection = self.connect(address)
+
+    def connect(self, address: str) -> ClientConnection:
+        path = f"ws://{address}/ws/{self.table_id}"
+        self.socket = self.sockets.enter_context(connect(path, open_timeout=10))
+        self.send({"type": "hello", "v": 1, "token": self.token})
+        assert self.next()["type"] == "welcome"
+        self.until(lambda view: True)
+        return self.socket
+
+    def send(self, message: Message) -> None:
+        self.socket.send(json.dumps(message))
+
+    def next(self) -> Message:
+        message: Message = json.loads(self.socket.recv(timeout=20))
+        if message["type"] == "view":
+            self.view = message
+            self.seen = max(self.seen, message["n"])
+        return message
+
+    def until(self, wanted: Any) -> Message:
+        """The next view for which ``wanted`` holds."""
+        while True:
+            message = self.next()
+            if message["type"] == "view" and wanted(message):
+                return message
+
+    def act(self, view: Message) -> None:
+        """Take any legal action: a window's accept, else the first legal action listed."""
+        if view["window"] is not None:
+            self.send({"type": "action", "v": 1, "action": "accept"})
+            return
+        legal = view["legal"] or [f"play {view['hand'][0]} as {view['allowed_ranks'][0]}"]
+        self.send({"type": "action", "v": 1, "action": legal[0]})
+
+    def play(self, addresses: list[str], stop: threading.Event) -> None:
+        """Play to the game's end; a lost connection is taken up at the next address.
+
+        It acts once on each decision (a view may come before its answer was
+        shown, and the server refuses a second answer).
+        """
+        acted: tuple[int, bool] | None = None
+        while self.view.get("outcome") is None and not stop.is_set():
+            try:
+                view = self.view
+                decision = (view["n"], view["window"] is not None)
+                if decision != acted and (
+                    view["my_turn"] or (view["window"] is not None and view["choices"])
+                ):
+                    self.act(view)
+                    acted = decision
+                if self.next()["type"] == "error":
+                    self.refused += 1
+            except (ConnectionClosed, OSError):
+                addresses = addresses[1:]
+                self.connect(addresses[0])
+                self.reconnected += 1
+                acted = None
+
+
+def _play_all(players: list[_Player], addresses: list[list[str]]) -> None:
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=player.play, args=(where, stop), daemon=True)
+        for player, where in zip(players, addresses, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    _join(threads, stop)
+
+
+def _join(threads: list[threading.Thread], stop: threading.Event, seconds: float = 30) -> None:
+    """Wait for the players to end their game, ``seconds`` at most in all; then stop them."""
+    deadline = time.monotonic() + seconds
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    stop.set()
+    assert not any(thread.is_alive() for thread in threads), "the game did not end"
+
+
+def test_seats_on_two_processes_play_a_game_to_its_end(
+    database: postgres_server.PostgresServer, tmp_path: Path
+) -> None:
+    url = database.fresh_url()
+    with _servers(url, tmp_path) as (first, second):
+        made = _create(first.address, ["human", "counting", "human", "honest"])
+        players = [
+            _Player(first.address, made["table"], _token(made, 0)),
+            _Player(second.address, made["table"], _token(made, 2)),
+        ]
+        _play_all(players, [[first.address], [second.address]])
+        kept = _kept(url, made["table"]).game()
+        assert kept.is_over and kept.outcome is not None
+        for player in players:
+            assert player.view["n"] == len(kept.actions)
+            assert player.view["outcome"]["winners"] == list(kept.outcome.winners)
+
+
+def test_answers_from_two_processes_settle_one_window(
+    database: postgres_server.PostgresServer, tmp_path: Path
+) -> None:
+    url = database.fresh_url()
+    with _servers(url, tmp_path) as (first, second):
+        made = _create(first.address, ["human"] * 3)
+        declarer = _kept(url, made["table"]).game().to_move
+        assert declarer is not None
+        nearer, further = (declarer + 1) % 3, (declarer + 2) % 3
+        # The declarer and the nearer seat on the first process, the further on the second.
+        where = {declarer: first, nearer: first, further: second}
+        seats = {
+            seat: _Player(where[seat].address, made["table"], _token(made, seat)) for seat in where
+        }
+        before = seats[declarer].view["n"]
+        seats[declarer].act(seats[declarer].view)
+        for seat in (nearer, further):
+            seats[seat].until(lambda view: view["window"] is not None)
+        # The further seat calls first, through the second process; the first process hears it.
+        seats[further].send({"type": "action", "v": 1, "action": "challenge"})
+        seats[nearer].until(lambda view: further in view["window"]["answered"])
+        seats[nearer].send({"type": "action", "v": 1, "action": "challenge"})
+        for player in seats.values():
+            player.until(lambda view: view["n"] > before + 1)
+        # The first caller clockwise from the declarer challenged: the engine asked it first.
+        assert _kept(url, made["table"]).actions[before + 1 :] == ("challenge",)
+        assert {player.view["n"] for player in seats.values()} == {before + 2}
+
+
+def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(
+    database: postgres_server.PostgresServer, tmp_path: Path
+) -> None:
+    url = database.fresh_url()
+    with _servers(url, tmp_path) as (first, second):
+        # The first process makes the table, so it runs the bots until it dies.
+        made = _create(first.address, ["human", "counting", "human", "random"])
+        players = [
+            _Player(first.address, made["table"], _token(made, 0)),
+            _Player(second.address, made["table"], _token(made, 2)),
+        ]
+        stop = threading.Event()
+        threads = [
+            threading.Thread(target=players[0].play, args=([first.address, second.address], stop)),
+            threading.Thread(target=players[1].play, args=([second.address], stop)),
+        ]
+        for thread in threads:
+            thread.start()
+        while max(player.seen for player in players) < 12:
+            time.sleep(0.01)
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait()
+        # Every action a player was shown is kept; the game is not over.
+        shown = max(player.seen for player in players)
+        at_kill = _kept(url, made["table"]).game()
+        assert len(at_kill.actions) >= shown and not at_kill.is_over
+        _join(threads, stop)
+        kept = _kept(url, made["table"]).game()
+        assert kept.is_over
+        assert [player.view["n"] for player in players] == [len(kept.actions)] * 2
+        # The seat on the killed process resumed on the other; its bots moved on there.
+        assert [player.reconnected for player in players] == [1, 0]
+        assert len(kept.actions) > len(at_kill.actions)
+
+
+def test_two_workers_behind_one_port_serve_a_game(
+    database: postgres_server.PostgresServer, tmp_path: Path
+) -> None:
+    url = database.fresh_url()
+    with _servers(url, tmp_path, count=1, workers=2) as (server,):
+        made = _create(server.address, ["human", "counting", "human"])
+        players = [_Player(server.address, made["table"], _token(made, seat)) for seat in (0, 2)]
+        _play_all(players, [[server.address], [server.address]])
+        kept = _kept(url, made["table"]).game()
+        assert kept.is_over
+        assert [player.view["n"] for player in players] == [len(kept.actions)] * 2
+
+
+def test_several_workers_without_a_server_database_are_refused_in_one_line() -> None:
+    ran = subprocess.run(
+        [sys.executable, "-m", "cheatrules", "serve", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert ran.returncode == 2
+    assert ran.stderr.strip().splitlines() == [
+        "cheatrules: error: --workers 2 needs --store postgresql://...: the processes share the"
+        " tables there; --data's SQLite database serves one process"
+    ]
+
+
+# -- two halls in this process, over one database: what each process does ---------------
+
+
+class _Screen:
+    """A connection as a room sees it: it keeps what it is sent."""
+
+    def __init__(self, seat: int | None, language: str = "en") -> None:
+        self.role = "seat" if seat is not None else "spectator"
+        self.seat = seat
+        self.language = language
+        self.version = 2
+        self.sent = 0
+        self.got: list[Message] = []
+
+    def send(self, text: str) -> None:
+        self.got.append(json.loads(text))
+
+
+async def _until(check: Any, seconds: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "it did not happen in time"
+        await asyncio.sleep(0.01)
+
+
+def _halls(url: str) -> tuple[Hall, Hall]:
+    return tuple(  # type: ignore[return-value]
+        Hall(store=PostgresStore(url), bot_delay=0.0, window=60.0, seed=5) for _ in range(2)
+    )
+
+
+def test_a_lost_race_is_refused_in_words_and_the_seat_sees_the_table_as_it_stands(
+    database: postgres_server.PostgresServer,
+) -> None:
+    url = database.fresh_url()
+
+    async def play() -> None:
+        first, second = _halls(url)
+        first.start()
+        second.start()
+        try:
+            made = first.create("english", 3, seats=["human"] * 3)
+            mover = made.state.to_move
+            assert mover is not None
+            copy = second.room(made.table_id)  # loaded from the database
+            screen = _Screen(mover, "fr")
+            copy.connections.append(screen)
+            hand = made.state.hands[mover]
+            made.act(mover, cr.Play([hand[0]], made.state.allowed_ranks[0]))
+            # The second process has not heard yet: its own move for the seat loses the race.
+            assert copy.version == made.version - 1
+            with pytest.raises(RefusedActionError) as refused:
+                copy.act(mover, cr.Play([hand[1]], copy.state.allowed_ranks[0]))
+            assert refused.value.describe("fr") == (
+                "un autre joueur a agi en premier, donc votre action n’a pas été prise\u202f;"
+                " décidez à nouveau d’après la table telle qu’elle est maintenant"
+            )
+            assert copy.version == made.version and copy.state == made.state
+            assert screen.got[-1]["type"] == "view" and screen.got[-1]["n"] == made.version
+        finally:
+            for hall in (first, second):
+                await hall.stop()
+                hall.store.close()
+
+    asyncio.run(play())
+
+
+def test_a_hall_follows_names_closes_and_catches_up_after_losing_its_listener(
+    database: postgres_server.PostgresServer,
+) -> None:
+    url = database.fresh_url()
+
+    async def follow() -> None:
+        first, second = _halls(url)
+        first.start()
+        second.start()
+        try:
+            made = first.create("english", 3, seats=["human"] * 3)
+            await _until(lambda: made.table_id in second.rooms)  # heard "created"
+            copy = second.rooms[made.table_id]
+            made.rename(1, "Ada")
+            await _until(lambda: copy.names()[1] == "Ada")
+            # The second process's listener is cut off; what is kept meanwhile is read back.
+            admin = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            async with admin:
+                await admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE query LIKE 'LISTEN %%' AND pid <> pg_backend_pid()"
+                )
+            mover = made.state.to_move
+            assert mover is not None
+            hand = made.state.hands[mover]
+            made.act(mover, cr.Play([hand[0]], made.state.allowed_ranks[0]))
+            await _until(lambda: copy.version == made.version and copy.window is not None)
+            screen = _Screen(None)
+            copy.connections.append(screen)
+            first.close(made.table_id, made.tokens["host"])
+            await _until(lambda: copy.closed)
+            assert made.table_id not in second.rooms
+            assert screen.got[-1] == {
+                "type": "closed",
+                "v": 2,
+                "table": made.table_id,
+                "reason": "the table was closed",
+            }
+        finally:
+            for hall in (first, second):
+                await hall.stop()
+                hall.store.close()
+
+    asyncio.run(follow())
