@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,7 @@ from starlette.testclient import TestClient
 
 import cheatrules as cr
 from cheatrules.web import create_app, postgres
-from cheatrules.web.notifications import Listener, Notification
+from cheatrules.web.notifications import CARRIED_BYTES, Listener, Notification
 from cheatrules.web.postgres import PostgresStore
 from cheatrules.web.storage import SQLiteStore, Store, StoreConflictError, Stored, StoreError
 
@@ -326,7 +327,7 @@ def test_a_listener_hears_each_committed_change_and_nothing_refused(
                 heard += await listener.heard(timeout=5)
             assert heard == [
                 Notification("created", TABLE, 1),
-                Notification("appended", TABLE, 3),
+                Notification("appended", TABLE, 3, ("challenge", "play 2♦ as 2")),
                 Notification("updated", TABLE, 3),
                 Notification("removed", TABLE, 3),
             ]
@@ -354,7 +355,9 @@ def test_a_change_whose_transaction_fails_after_its_notification_is_not_heard(
             assert await listener.heard(timeout=0.2) == ()
             assert store.actions_since(TABLE, 0) == ()
             store.append(TABLE, 0, ["play A♣ as A"])  # the version was not moved
-            assert await listener.heard(timeout=5) == (Notification("appended", TABLE, 1),)
+            assert await listener.heard(timeout=5) == (
+                Notification("appended", TABLE, 1, ("play A♣ as A",)),
+            )
 
     asyncio.run(listen())
 
@@ -373,7 +376,9 @@ def test_a_listener_whose_connection_drops_says_so_then_listens_again(
             store.create(_stored())  # told while no one listened: not heard
             assert await listener.heard(timeout=0.2) == ()  # listening again
             store.append(TABLE, 0, ["play A♣ as A"])
-            assert await listener.heard(timeout=5) == (Notification("appended", TABLE, 1),)
+            assert await listener.heard(timeout=5) == (
+                Notification("appended", TABLE, 1, ("play A♣ as A",)),
+            )
 
     asyncio.run(listen())
 
@@ -391,15 +396,33 @@ def test_a_store_whose_connection_drops_refuses_one_write_then_connects_again(
     assert store.actions_since(TABLE, 0) == ("play A♣ as A",)
 
 
-def test_a_notification_reads_back_from_its_payload_and_nothing_else_does() -> None:
-    note = Notification("appended", "7RkQ2bXw-_", 12)
+@given(
+    actions=st.lists(
+        st.sampled_from(["challenge", "accept", "pass", "play 10♣ Q♣ as 6", "play ★♥ as K"]),
+        max_size=400,
+    )
+)
+def test_a_notification_reads_back_from_its_payload_and_nothing_else_does(
+    actions: list[str],
+) -> None:
+    note = Notification.appended("7RkQ2bXw-_", 12, actions)
     assert Notification.read(note.payload()) == note
     assert len(note.payload().encode()) < 8000  # what NOTIFY carries at most
+    assert note.version == 12 + len(actions)
+    # The actions ride along where they fit; past that the others read them back.
+    fits = len(json.dumps(actions, ensure_ascii=False).encode()) <= CARRIED_BYTES
+    assert note.actions == (tuple(actions) if fits else ())
+    bare = Notification("appended", "7RkQ2bXw-_", 12)
+    assert Notification.read(bare.payload()) == bare
+    assert Notification.appended("7RkQ2bXw-_", 0, ["play 10♣ Q♣ as 6"] * 400).actions == ()
     wrongs = (
         "appended 7RkQ2bXw",
         "moved 7RkQ2bXw 3",
         "appended 7RkQ2bXw -1",
         "appended ../x 3",
+        "appended 7RkQ2bXw 3 [1, 2]",
+        "appended 7RkQ2bXw 3 not json",
+        "removed 7RkQ2bXw 3 []",
         "",
     )
     for wrong in wrongs:
@@ -554,7 +577,9 @@ def test_window_answers_are_kept_while_the_window_is_open_and_settled_from_the_k
 
             assert store.settle(TABLE, 1, decide) == ["accept", "challenge"]
             assert seen == [{2: "challenge"}]
-            assert await listener.heard(timeout=5) == (Notification("appended", TABLE, 3),)
+            assert await listener.heard(timeout=5) == (
+                Notification("appended", TABLE, 3, ("accept", "challenge")),
+            )
             with pytest.raises(StoreConflictError):  # closed already: another process's close
                 store.settle(TABLE, 1, decide)
             assert store.actions_since(TABLE, 1) == ("accept", "challenge")

@@ -445,3 +445,42 @@ def test_a_hall_follows_names_closes_and_catches_up_after_losing_its_listener(
                 hall.store.close()
 
     asyncio.run(follow())
+
+
+def test_a_hall_applies_the_actions_a_notification_carries_without_reading_them(
+    database: postgres_server.PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = database.fresh_url()
+
+    async def follow() -> None:
+        first, second = _halls(url)
+        first.start()
+        second.start()
+        read: list[tuple[str, int]] = []
+        store = second.store
+        assert isinstance(store, PostgresStore)
+        reading = store.actions_since
+
+        def counted(table_id: str, version: int) -> tuple[str, ...] | None:
+            read.append((table_id, version))
+            return reading(table_id, version)
+
+        monkeypatch.setattr(store, "actions_since", counted)
+        try:
+            made = first.create("english", 3, seats=["human"] * 3)
+            await _until(lambda: made.table_id in second.rooms)
+            await asyncio.sleep(0.2)  # the listener's first catching up, once open, is done
+            read.clear()
+            copy = second.rooms[made.table_id]
+            mover = made.state.to_move
+            assert mover is not None
+            made.act(mover, cr.Play([made.state.hands[mover][0]], made.state.allowed_ranks[0]))
+            await _until(lambda: copy.version == made.version)
+            assert copy.state == made.state
+            assert read == []  # the notification carried the play
+        finally:
+            for hall in (first, second):
+                await hall.stop()
+                hall.store.close()
+
+    asyncio.run(follow())

@@ -5,11 +5,14 @@ commits with ``pg_notify`` on :data:`CHANNEL`, in the change's own
 transaction: a :class:`Listener`, on a connection of its own, hears each
 committed change once, in the order of the commits, and never one that
 was rolled back. A :class:`Notification` names the table and its
-version, never the events (docs/design/server.md says why).
+version, never the events (docs/design/server.md says why); an appended
+one carries the actions it added too, where they fit, so that the other
+processes need not read them back.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
 
     import psycopg
 
-__all__ = ["CHANNEL", "Kind", "Listener", "Notification"]
+__all__ = ["CARRIED_BYTES", "CHANNEL", "Kind", "Listener", "Notification"]
 
 _log = logging.getLogger("cheatrules.web")
 
@@ -34,19 +37,29 @@ CHANNEL = "cheatrules_tables"
 Kind = Literal["created", "appended", "updated", "removed", "answered"]
 
 
+#: The most bytes of actions an ``appended`` notification carries; PostgreSQL refuses a
+#: payload of 8000 bytes or more, and the kind, id and version take under a hundred.
+CARRIED_BYTES = 7_000
+
+
 @attrs.frozen
 class Notification:
     """One committed change to a table, as a :class:`Listener` hears it.
 
     It names the table and its version, not the events: a notification
-    holds at most 8000 bytes, and each seat sees the events differently. A
-    process that hears of new actions reads them with
+    holds under 8000 bytes, and each seat sees the events differently. An
+    ``appended`` one carries the actions it added (the same for every
+    seat) where they fit in :data:`CARRIED_BYTES`, so a process at the
+    version before them applies them without a read; any other process
+    reads what it lacks with
     :meth:`~cheatrules.web.postgres.PostgresStore.actions_since`.
 
     >>> Notification.read("appended 7RkQ2bXw 12")
-    Notification(kind='appended', table_id='7RkQ2bXw', version=12)
-    >>> Notification("removed", "7RkQ2bXw", 12).payload()
-    'removed 7RkQ2bXw 12'
+    Notification(kind='appended', table_id='7RkQ2bXw', version=12, actions=())
+    >>> Notification.appended("7RkQ2bXw", 11, ["play K♦ as 7"]).payload()
+    'appended 7RkQ2bXw 12 ["play K♦ as 7"]'
+    >>> Notification.read('appended 7RkQ2bXw 12 ["play K♦ as 7"]').actions
+    ('play K♦ as 7',)
     """
 
     #: What happened.
@@ -55,32 +68,60 @@ class Notification:
     table_id: str
     #: The table's version after the change, which is the number of actions it keeps.
     version: int
+    #: The actions an ``appended`` change added, where they fit (else none).
+    actions: tuple[str, ...] = ()
+
+    @classmethod
+    def appended(cls, table_id: str, first: int, actions: list[str]) -> Notification:
+        """The notification of ``actions`` kept from action number ``first`` on, carrying them."""
+        version = first + len(actions)
+        text = json.dumps(actions, ensure_ascii=False)
+        carried = tuple(actions) if len(text.encode()) <= CARRIED_BYTES else ()
+        return cls("appended", table_id, version, carried)
 
     def payload(self) -> str:
-        """The notification's text: its kind, table id and version, with a space between."""
-        return f"{self.kind} {self.table_id} {self.version}"
+        """The notification's text: its kind, table id and version, and any actions as JSON."""
+        head = f"{self.kind} {self.table_id} {self.version}"
+        if not self.actions:
+            return head
+        return f"{head} {json.dumps(list(self.actions), ensure_ascii=False)}"
 
     @classmethod
     def read(cls, payload: str) -> Notification:
         """The notification whose :meth:`payload` is ``payload``.
 
         Raises:
-            ValueError: ``payload`` is not a kind, a table id and a version.
+            ValueError: ``payload`` is not a kind, a table id and a version,
+                followed for ``appended`` by nothing or a JSON list of texts.
 
         """
-        parts = payload.split(" ")
+        parts = payload.split(" ", 3)
         kinds = get_args(Kind)
+        actions = _carried(parts[3]) if len(parts) == 4 and parts[0] == "appended" else None
         if (
-            len(parts) != 3
+            len(parts) not in (3, 4)
+            or (len(parts) == 4 and actions is None)
             or parts[0] not in kinds
             or not valid_id(parts[1])
             or not (parts[2].isascii() and parts[2].isdigit())
         ):
             raise ValueError(
                 f"a table notification reads 'kind table version': the kind one of "
-                f"{', '.join(kinds)}, a table id, and the version a whole number; got {payload!r}"
+                f"{', '.join(kinds)}, a table id, and the version a whole number (then, for "
+                f"appended, the actions as a JSON list of texts); got {payload!r}"
             )
-        return cls(cast(Kind, parts[0]), parts[1], int(parts[2]))
+        return cls(cast(Kind, parts[0]), parts[1], int(parts[2]), actions or ())
+
+
+def _carried(text: str) -> tuple[str, ...] | None:
+    """The actions a payload carries, or ``None`` where it is not a JSON list of texts."""
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
+        return None
+    return tuple(found)
 
 
 class Listener:

@@ -391,7 +391,7 @@ class PostgresStore:
             "now": time.time(),
             "actions": list(actions),
             "notify": bool(actions),
-            "payload": Notification("appended", table_id, version).payload(),
+            "payload": Notification.appended(table_id, first, list(actions)).payload(),
         }
         try:
             with self._statement() as db:
@@ -512,7 +512,7 @@ class PostgresStore:
                     "version": version + len(actions),
                     "now": time.time(),
                     "actions": actions,
-                    "payload": Notification("appended", table_id, version + len(actions)).payload(),
+                    "payload": Notification.appended(table_id, version, actions).payload(),
                 }
                 db.execute(_SETTLE, given)
         except psycopg.Error as error:

@@ -193,7 +193,11 @@ class Shared:
         elif notification.kind == "updated":
             hall.refresh(table_id)
         elif room.version < notification.version:
-            self.catch_up(room, answers=notification.kind == "answered")
+            carried = notification.actions
+            if carried and room.version == notification.version - len(carried):
+                room.apply_kept(carried)  # the actions came with the notification: no read
+            else:
+                self.catch_up(room, answers=notification.kind == "answered")
         elif notification.kind == "answered" and room.version == notification.version:
             room.mirror(self.store.answers(table_id, notification.version))
 
