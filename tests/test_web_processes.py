@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -306,17 +307,43 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(
         assert len(kept.actions) > len(at_kill.actions)
 
 
-def test_two_workers_behind_one_port_serve_a_game(
+def _worker_of(server: _Server, player: _Player) -> psutil.Process:
+    """The worker process behind one port that holds ``player``'s connection."""
+    port = player.socket.local_address[1]
+    for child in psutil.Process(server.process.pid).children():
+        if any(conn.raddr and conn.raddr.port == port for conn in child.net_connections("tcp")):
+            return child
+    raise AssertionError(f"no worker holds the connection from port {port}")
+
+
+def test_two_workers_behind_one_port_serve_a_game_and_lose_nothing_when_one_dies(
     database: postgres_server.PostgresServer, tmp_path: Path
 ) -> None:
     url = database.fresh_url()
     with _servers(url, tmp_path, count=1, workers=2) as (server,):
         made = _create(server.address, ["human", "counting", "human"])
         players = [_Player(server.address, made["table"], _token(made, seat)) for seat in (0, 2)]
-        _play_all(players, [[server.address], [server.address]])
+        stop = threading.Event()
+        again = [server.address] * 2  # a lost connection is taken up at the same port
+        threads = [
+            threading.Thread(target=player.play, args=(again, stop), daemon=True)
+            for player in players
+        ]
+        for thread in threads:
+            thread.start()
+        while max(player.seen for player in players) < 8:
+            time.sleep(0.01)
+        victim = _worker_of(server, players[0])
+        victim.kill()  # SIGKILL: the worker holding the first seat's connection
+        victim.wait(10)
+        shown = max(player.seen for player in players)
+        at_kill = _kept(url, made["table"]).game()
+        assert len(at_kill.actions) >= shown  # every action a player was shown is kept
+        _join(threads, stop)
         kept = _kept(url, made["table"]).game()
-        assert kept.is_over
+        assert kept.is_over and len(kept.actions) > len(at_kill.actions)
         assert [player.view["n"] for player in players] == [len(kept.actions)] * 2
+        assert players[0].reconnected == 1  # its seat resumed on a worker still alive
 
 
 def test_several_workers_without_a_server_database_are_refused_in_one_line() -> None:
