@@ -415,6 +415,8 @@ def test_a_notification_reads_back_from_its_payload_and_nothing_else_does(
     bare = Notification("appended", "7RkQ2bXw-_", 12)
     assert Notification.read(bare.payload()) == bare
     assert Notification.appended("7RkQ2bXw-_", 0, ["play 10♣ Q♣ as 6"] * 400).actions == ()
+    answered = Notification.answered("7RkQ2bXw-_", 12, 3, "challenge earlier")
+    assert Notification.read(answered.payload()) == answered
     wrongs = (
         "appended 7RkQ2bXw",
         "moved 7RkQ2bXw 3",
@@ -423,6 +425,9 @@ def test_a_notification_reads_back_from_its_payload_and_nothing_else_does(
         "appended 7RkQ2bXw 3 [1, 2]",
         "appended 7RkQ2bXw 3 not json",
         "removed 7RkQ2bXw 3 []",
+        'answered 7RkQ2bXw 3 ["2", "challenge"]',
+        'answered 7RkQ2bXw 3 [-1, "challenge"]',
+        'answered 7RkQ2bXw 3 ["challenge"]',
         "",
     )
     for wrong in wrongs:
@@ -564,7 +569,9 @@ def test_window_answers_are_kept_while_the_window_is_open_and_settled_from_the_k
         async with Listener(url) as listener:
             assert store.answer(TABLE, 1, 2, "challenge")
             assert not store.answer(TABLE, 1, 2, "accept")  # answered already: not kept
-            assert await listener.heard(timeout=5) == (Notification("answered", TABLE, 1),)
+            assert await listener.heard(timeout=5) == (
+                Notification.answered(TABLE, 1, 2, "challenge"),
+            )
             with pytest.raises(StoreConflictError) as late:
                 store.answer(TABLE, 0, 1, "accept")  # the window of version 0 is closed
             assert (late.value.expected, late.value.found) == (0, 1)

@@ -474,7 +474,7 @@ def test_a_hall_follows_names_closes_and_catches_up_after_losing_its_listener(
     asyncio.run(follow())
 
 
-def test_a_hall_applies_the_actions_a_notification_carries_without_reading_them(
+def test_a_hall_applies_the_actions_and_answers_a_notification_carries_without_reading_them(
     database: postgres_server.PostgresServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url = database.fresh_url()
@@ -493,6 +493,14 @@ def test_a_hall_applies_the_actions_a_notification_carries_without_reading_them(
             return reading(table_id, version)
 
         monkeypatch.setattr(store, "actions_since", counted)
+        answers_read: list[int] = []
+        reading_answers = store.answers
+
+        def answers_counted(table_id: str, version: int) -> dict[int, str]:
+            answers_read.append(version)
+            return reading_answers(table_id, version)
+
+        monkeypatch.setattr(store, "answers", answers_counted)
         try:
             made = first.create("english", 3, seats=["human"] * 3)
             await _until(lambda: made.table_id in second.rooms)
@@ -505,6 +513,12 @@ def test_a_hall_applies_the_actions_a_notification_carries_without_reading_them(
             await _until(lambda: copy.version == made.version)
             assert copy.state == made.state
             assert read == []  # the notification carried the play
+            # An answer to the window, given through the first process, reaches the second's.
+            asker = (mover + 1) % 3
+            made.act(asker, cr.Accept())
+            await _until(lambda: copy.window is not None and asker in copy.window.answers)
+            assert copy.window is not None and copy.window.answers[asker] == cr.Accept()
+            assert read == [] and answers_read == []  # it carried the answer
         finally:
             for hall in (first, second):
                 await hall.stop()

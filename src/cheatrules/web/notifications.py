@@ -52,14 +52,17 @@ class Notification:
     seat) where they fit in :data:`CARRIED_BYTES`, so a process at the
     version before them applies them without a read; any other process
     reads what it lacks with
-    :meth:`~cheatrules.web.postgres.PostgresStore.actions_since`.
+    :meth:`~cheatrules.web.postgres.PostgresStore.actions_since`. An
+    ``answered`` one carries the seat and its answer.
 
     >>> Notification.read("appended 7RkQ2bXw 12")
-    Notification(kind='appended', table_id='7RkQ2bXw', version=12, actions=())
+    Notification(kind='appended', table_id='7RkQ2bXw', version=12, actions=(), seat=None)
     >>> Notification.appended("7RkQ2bXw", 11, ["play K♦ as 7"]).payload()
     'appended 7RkQ2bXw 12 ["play K♦ as 7"]'
     >>> Notification.read('appended 7RkQ2bXw 12 ["play K♦ as 7"]').actions
     ('play K♦ as 7',)
+    >>> Notification.answered("7RkQ2bXw", 12, 2, "challenge").payload()
+    'answered 7RkQ2bXw 12 [2, "challenge"]'
     """
 
     #: What happened.
@@ -68,8 +71,11 @@ class Notification:
     table_id: str
     #: The table's version after the change, which is the number of actions it keeps.
     version: int
-    #: The actions an ``appended`` change added, where they fit (else none).
+    #: The actions an ``appended`` change added, where they fit (else none); the answer an
+    #: ``answered`` one kept.
     actions: tuple[str, ...] = ()
+    #: The seat that answered, in an ``answered`` notification that carries its answer.
+    seat: int | None = None
 
     @classmethod
     def appended(cls, table_id: str, first: int, actions: list[str]) -> Notification:
@@ -79,9 +85,16 @@ class Notification:
         carried = tuple(actions) if len(text.encode()) <= CARRIED_BYTES else ()
         return cls("appended", table_id, version, carried)
 
+    @classmethod
+    def answered(cls, table_id: str, version: int, seat: int, action: str) -> Notification:
+        """The notification of ``seat``'s answer to the window open at ``version``, carrying it."""
+        return cls("answered", table_id, version, (action,), seat)
+
     def payload(self) -> str:
-        """The notification's text: its kind, table id and version, and any actions as JSON."""
+        """The notification's text: its kind, table id and version, and what it carries as JSON."""
         head = f"{self.kind} {self.table_id} {self.version}"
+        if self.seat is not None and len(self.actions) == 1:
+            return f"{head} {json.dumps([self.seat, self.actions[0]], ensure_ascii=False)}"
         if not self.actions:
             return head
         return f"{head} {json.dumps(list(self.actions), ensure_ascii=False)}"
@@ -97,10 +110,10 @@ class Notification:
         """
         parts = payload.split(" ", 3)
         kinds = get_args(Kind)
-        actions = _carried(parts[3]) if len(parts) == 4 and parts[0] == "appended" else None
+        carried = _carried(parts[0], parts[3]) if len(parts) == 4 else None
         if (
             len(parts) not in (3, 4)
-            or (len(parts) == 4 and actions is None)
+            or (len(parts) == 4 and carried is None)
             or parts[0] not in kinds
             or not valid_id(parts[1])
             or not (parts[2].isascii() and parts[2].isdigit())
@@ -108,20 +121,37 @@ class Notification:
             raise ValueError(
                 f"a table notification reads 'kind table version': the kind one of "
                 f"{', '.join(kinds)}, a table id, and the version a whole number (then, for "
-                f"appended, the actions as a JSON list of texts); got {payload!r}"
+                f"appended, the actions as a JSON list of texts, and for answered, a JSON list"
+                f" of the seat and its answer); got {payload!r}"
             )
-        return cls(cast(Kind, parts[0]), parts[1], int(parts[2]), actions or ())
+        actions, seat = carried or ((), None)
+        return cls(cast(Kind, parts[0]), parts[1], int(parts[2]), actions, seat)
 
 
-def _carried(text: str) -> tuple[str, ...] | None:
-    """The actions a payload carries, or ``None`` where it is not a JSON list of texts."""
+def _carried(kind: str, text: str) -> tuple[tuple[str, ...], int | None] | None:
+    """What a payload carries after its version (actions, and a seat), or ``None`` if unreadable.
+
+    An ``appended`` notification carries a JSON list of actions; an
+    ``answered`` one a JSON list of the seat and its answer; no other kind
+    carries anything.
+    """
     try:
         found = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
+    if not isinstance(found, list):
         return None
-    return tuple(found)
+    if kind == "appended" and all(isinstance(item, str) for item in found):
+        return tuple(found), None
+    if (
+        kind == "answered"
+        and len(found) == 2
+        and type(found[0]) is int
+        and found[0] >= 0
+        and isinstance(found[1], str)
+    ):
+        return (found[1],), found[0]
+    return None
 
 
 class Listener:

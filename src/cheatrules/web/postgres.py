@@ -429,7 +429,7 @@ class PostgresStore:
             "version": version,
             "seat": seat,
             "action": action,
-            "payload": Notification("answered", table_id, version).payload(),
+            "payload": Notification.answered(table_id, version, seat, action).payload(),
         }
         try:
             with self._statement() as db:

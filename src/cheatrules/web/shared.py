@@ -199,7 +199,11 @@ class Shared:
             else:
                 self.catch_up(room, answers=notification.kind == "answered")
         elif notification.kind == "answered" and room.version == notification.version:
-            room.mirror(self.store.answers(table_id, notification.version))
+            seat, carried = notification.seat, notification.actions
+            if seat is not None and len(carried) == 1:
+                room.mirror({seat: carried[0]})  # the answer came with the notification
+            else:
+                room.mirror(self.store.answers(table_id, notification.version))
 
     def start(self) -> None:
         """Take the locks of the tables no process runs, and start hearing; on the event loop."""
