@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
@@ -124,7 +125,15 @@ def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(
     def kill_a_busy_worker(done: int, total: int) -> None:
         if killed or done < 4:
             return
-        busy = {worker: len(tasks) for worker, tasks in client.processing().items() if tasks}
+        # The scheduler queues tasks and hands a worker one at a time: between two, both
+        # may be idle for a moment. Look again a few times; else try at the next game.
+        for _ in range(100):
+            busy = {worker: len(tasks) for worker, tasks in client.processing().items() if tasks}
+            if busy:
+                break
+            time.sleep(0.01)
+        else:
+            return
         worker = max(busy, key=busy.__getitem__)
         killed.append((worker, busy[worker], done))
         os.kill(pids[worker], 9)
