@@ -227,23 +227,7 @@ async def _run(port: int, pid: int, tables: int, seconds: float, think: float) -
     ]
     await asyncio.gather(*people, *stuck, sample_memory())
     memory.append(_memory(pid))
-    latencies = sorted(seen.latencies)
-    if not latencies:
-        raise SystemExit("no action was answered")
-
-    def at(share: float) -> float:
-        return latencies[min(len(latencies) - 1, int(share * len(latencies)))] * 1000
-
-    print(
-        f"{tables} tables (two scripted people and a counting bot each, thinking {think} s),"
-        f" {seconds:.0f} s, {len(latencies)} actions ({len(latencies) / seconds:.0f} a second),"
-        f" {seen.games} games ended"
-    )
-    print(
-        f"  action-to-update latency: median {statistics.median(latencies) * 1000:.0f} ms"
-        f" (target < 50 ms), 95th percentile {at(0.95):.0f} ms, 99th {at(0.99):.0f} ms"
-        f" (target < 250 ms)"
-    )
+    _report(tables, seconds, think, seen)
     early = statistics.median(seen.early) if seen.early else float("nan")
     late = statistics.median(seen.late) if seen.late else float("nan")
     print(
@@ -254,7 +238,8 @@ async def _run(port: int, pid: int, tables: int, seconds: float, think: float) -
     print(f"  server memory through the run, 20 clients never reading: {shown} MB")
 
 
-def _report(tables: int, seconds: float, think: float, seen: _Measures, what: str) -> None:
+def _report(tables: int, seconds: float, think: float, seen: _Measures, what: str = "") -> None:
+    """The run's line, and the latency's median and percentiles against their targets."""
     latencies = sorted(seen.latencies)
     if not latencies:
         raise SystemExit("no action was answered")
@@ -263,7 +248,8 @@ def _report(tables: int, seconds: float, think: float, seen: _Measures, what: st
         return latencies[min(len(latencies) - 1, int(share * len(latencies)))] * 1000
 
     print(
-        f"{tables} tables {what} (two scripted people and a counting bot each, thinking"
+        f"{tables} tables{' ' if what else ''}{what} (two scripted people and a counting bot"
+        f" each, thinking"
         f" {think} s), {seconds:.0f} s, {len(latencies)} actions"
         f" ({len(latencies) / seconds:.0f} a second), {seen.games} games ended"
     )

@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -386,10 +386,20 @@ async def _until(check: Any, seconds: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
-def _halls(url: str) -> tuple[Hall, Hall]:
-    return tuple(  # type: ignore[return-value]
+@contextlib.asynccontextmanager
+async def _halls(url: str) -> AsyncIterator[tuple[Hall, Hall]]:
+    """Two processes' halls over one database, following it; stopped and closed after."""
+    first, second = (
         Hall(store=PostgresStore(url), bot_delay=0.0, window=60.0, seed=5) for _ in range(2)
     )
+    first.start()
+    second.start()
+    try:
+        yield first, second
+    finally:
+        for hall in (first, second):
+            await hall.stop()
+            hall.store.close()
 
 
 def test_a_lost_race_is_refused_in_words_and_the_seat_sees_the_table_as_it_stands(
@@ -398,10 +408,7 @@ def test_a_lost_race_is_refused_in_words_and_the_seat_sees_the_table_as_it_stand
     url = database.fresh_url()
 
     async def play() -> None:
-        first, second = _halls(url)
-        first.start()
-        second.start()
-        try:
+        async with _halls(url) as (first, second):
             made = first.create("english", 3, seats=["human"] * 3)
             mover = made.state.to_move
             assert mover is not None
@@ -420,10 +427,6 @@ def test_a_lost_race_is_refused_in_words_and_the_seat_sees_the_table_as_it_stand
             )
             assert copy.version == made.version and copy.state == made.state
             assert screen.got[-1]["type"] == "view" and screen.got[-1]["n"] == made.version
-        finally:
-            for hall in (first, second):
-                await hall.stop()
-                hall.store.close()
 
     asyncio.run(play())
 
@@ -434,10 +437,7 @@ def test_a_hall_follows_names_closes_and_catches_up_after_losing_its_listener(
     url = database.fresh_url()
 
     async def follow() -> None:
-        first, second = _halls(url)
-        first.start()
-        second.start()
-        try:
+        async with _halls(url) as (first, second):
             made = first.create("english", 3, seats=["human"] * 3)
             await _until(lambda: made.table_id in second.rooms)  # heard "created"
             copy = second.rooms[made.table_id]
@@ -466,10 +466,6 @@ def test_a_hall_follows_names_closes_and_catches_up_after_losing_its_listener(
                 "table": made.table_id,
                 "reason": "the table was closed",
             }
-        finally:
-            for hall in (first, second):
-                await hall.stop()
-                hall.store.close()
 
     asyncio.run(follow())
 
@@ -480,28 +476,25 @@ def test_a_hall_applies_the_actions_and_answers_a_notification_carries_without_r
     url = database.fresh_url()
 
     async def follow() -> None:
-        first, second = _halls(url)
-        first.start()
-        second.start()
-        read: list[tuple[str, int]] = []
-        store = second.store
-        assert isinstance(store, PostgresStore)
-        reading = store.actions_since
+        async with _halls(url) as (first, second):
+            read: list[tuple[str, int]] = []
+            store = second.store
+            assert isinstance(store, PostgresStore)
+            reading = store.actions_since
 
-        def counted(table_id: str, version: int) -> tuple[str, ...] | None:
-            read.append((table_id, version))
-            return reading(table_id, version)
+            def counted(table_id: str, version: int) -> tuple[str, ...] | None:
+                read.append((table_id, version))
+                return reading(table_id, version)
 
-        monkeypatch.setattr(store, "actions_since", counted)
-        answers_read: list[int] = []
-        reading_answers = store.answers
+            monkeypatch.setattr(store, "actions_since", counted)
+            answers_read: list[int] = []
+            reading_answers = store.answers
 
-        def answers_counted(table_id: str, version: int) -> dict[int, str]:
-            answers_read.append(version)
-            return reading_answers(table_id, version)
+            def answers_counted(table_id: str, version: int) -> dict[int, str]:
+                answers_read.append(version)
+                return reading_answers(table_id, version)
 
-        monkeypatch.setattr(store, "answers", answers_counted)
-        try:
+            monkeypatch.setattr(store, "answers", answers_counted)
             made = first.create("english", 3, seats=["human"] * 3)
             await _until(lambda: made.table_id in second.rooms)
             await asyncio.sleep(0.2)  # the listener's first catching up, once open, is done
@@ -519,9 +512,5 @@ def test_a_hall_applies_the_actions_and_answers_a_notification_carries_without_r
             await _until(lambda: copy.window is not None and asker in copy.window.answers)
             assert copy.window is not None and copy.window.answers[asker] == cr.Accept()
             assert read == [] and answers_read == []  # it carried the answer
-        finally:
-            for hall in (first, second):
-                await hall.stop()
-                hall.store.close()
 
     asyncio.run(follow())

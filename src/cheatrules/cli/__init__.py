@@ -23,8 +23,7 @@ import random
 import secrets
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 from cheatrules import __version__
@@ -716,6 +715,8 @@ def _arena(
     language: str = "en",
     scheduler: str | None = None,
 ) -> Results:
+    """The tournament, with a progress bar (or a line each tenth), keeping no game's result."""
+    catalog = translations(language)
     with contextlib.ExitStack() as stack:
         executor, batch = None, 8
         if scheduler is not None:
@@ -723,42 +724,38 @@ def _arena(
             executor, workers = stack.enter_context(_cluster.cluster(where, lineup))
             # Large tasks, as a cluster's scheduler wants, yet two a worker at least.
             batch = max(1, min(CLUSTER_BATCH, games // (2 * workers)))
-        results = _arena_games(
-            rules, lineup, games, seed, workers, screen, language, executor, batch
+        progress: Callable[[int, int], None]
+        if screen.err_console is not None:
+            from rich.progress import Progress
+
+            bar = stack.enter_context(Progress(console=screen.err_console, transient=True))
+            task = bar.add_task(catalog.gettext("games"), total=games)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done)
+
+            progress = advance
+        else:
+            progress = _tenths(screen, catalog.ngettext, games)
+        results = tournament(
+            rules,
+            lineup,
+            games,
+            seed,
+            executor=executor,
+            workers=workers,
+            batch=batch,
+            progress=progress,
+            keep_games=False,
         )
     _arena_table(results, games, seed, screen, language)
     return results
 
 
-def _arena_games(
-    rules: Rules,
-    lineup: list[Agent],
-    games: int,
-    seed: int,
-    workers: int | None,
-    screen: _Screen,
-    language: str,
-    executor: Executor | None,
-    batch: int,
-) -> Results:
-    """The tournament, with a progress bar (or a line each tenth), keeping no game's result."""
-    catalog = translations(language)
-    if screen.err_console is not None:
-        from rich.progress import Progress
-
-        with Progress(console=screen.err_console, transient=True) as bar:
-            task = bar.add_task(catalog.gettext("games"), total=games)
-            return tournament(
-                rules,
-                lineup,
-                games,
-                seed,
-                executor=executor,
-                workers=workers,
-                batch=batch,
-                progress=lambda done, total: bar.update(task, completed=done),
-                keep_games=False,
-            )
+def _tenths(
+    screen: _Screen, ngettext: Callable[[str, str, int], str], games: int
+) -> Callable[[int, int], None]:
+    """A progress line after the first batch and at each tenth of the games, on ``screen``."""
     marks = {games * step // 10 for step in range(1, 11)}
     first = True
 
@@ -766,22 +763,12 @@ def _arena_games(
         nonlocal first
         if first or done in marks or done == total:
             screen.note(
-                catalog.ngettext("%(done)s/%(total)s game", "%(done)s/%(total)s games", total)
+                ngettext("%(done)s/%(total)s game", "%(done)s/%(total)s games", total)
                 % {"done": done, "total": total}
             )
         first = False
 
-    return tournament(
-        rules,
-        lineup,
-        games,
-        seed,
-        executor=executor,
-        workers=workers,
-        batch=batch,
-        progress=note,
-        keep_games=False,
-    )
+    return note
 
 
 def _arena_table(
