@@ -211,6 +211,20 @@ def test_of_two_stores_appending_after_one_version_exactly_one_wins(url: str) ->
             store.close()
 
 
+def _waits_for_a_lock(url: str) -> bool:
+    """Whether one session of the database comes to wait for a lock within five seconds."""
+    with psycopg.connect(url, autocommit=True) as watcher:
+        for _ in range(500):
+            row = watcher.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            ).fetchone()
+            if row == (1,):
+                return True
+            time.sleep(0.01)
+    return False
+
+
 def test_an_append_that_waits_for_the_row_finds_the_version_moved_on(
     url: str, store: PostgresStore
 ) -> None:
@@ -229,16 +243,7 @@ def test_an_append_that_waits_for_the_row_finds_the_version_moved_on(
 
         thread = threading.Thread(target=append)
         thread.start()
-        with psycopg.connect(url, autocommit=True) as watcher:
-            for _ in range(500):
-                row = watcher.execute(
-                    "SELECT count(*) FROM pg_stat_activity"
-                    " WHERE wait_event_type = 'Lock' AND datname = current_database()"
-                ).fetchone()
-                if row and row[0]:
-                    break
-                time.sleep(0.01)
-            assert row == (1,), "the append never waited for the row's lock"
+        assert _waits_for_a_lock(url), "the append never waited for the row's lock"
         other.commit()
     thread.join(10)
     (error,) = came
@@ -494,6 +499,44 @@ def test_the_schema_is_made_once_and_a_newer_one_is_refused(url: str) -> None:
         PostgresStore(url)
 
 
+def test_a_database_of_schema_2_opens_with_its_open_windows_answers(url: str) -> None:
+    with psycopg.connect(url, autocommit=True) as old:  # as the previous version left it
+        old.execute("CREATE TABLE cheatrules_schema (version integer NOT NULL)")
+        old.execute("INSERT INTO cheatrules_schema (version) VALUES (2)")
+        for statement in postgres._MIGRATIONS[1] + postgres._MIGRATIONS[2]:
+            old.execute(statement)
+        for table_id, version in ((TABLE, 1), ("tableBBB2", 0)):
+            old.execute(
+                "INSERT INTO tables VALUES (%s, '{}', '{}', '{}', %s, 1.5, 1.5)",
+                (table_id, version),
+            )
+        old.execute("INSERT INTO actions VALUES (%s, 0, 'play A♣ as A')", (TABLE,))
+        with old.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO answers (table_id, version, seat, action) VALUES (%s, %s, %s, %s)",
+                [
+                    (TABLE, 1, 2, "challenge"),
+                    (TABLE, 1, 0, "accept"),
+                    (TABLE, 0, 1, "accept"),  # a closed window's: forgotten
+                    ("tableBBB2", 0, 1, "challenge"),
+                ],
+            )
+    store = PostgresStore(url)
+    try:
+        assert store.answers(TABLE, 1) == {0: "accept", 2: "challenge"}
+        assert store.answers("tableBBB2", 0) == {1: "challenge"}
+        assert not store.answer(TABLE, 1, 2, "accept")  # answered already, before the migration
+        assert store.answer(TABLE, 1, 1, "accept")
+        assert store.settle(TABLE, 1, lambda answers: [answers[2]]) == ["challenge"]
+        assert store.actions_since(TABLE, 0) == ("play A♣ as A", "challenge")
+        assert store.db.execute("SELECT version FROM cheatrules_schema").fetchall() == [
+            (postgres.SCHEMA,)
+        ]
+        assert store.db.execute("SELECT to_regclass('answers')").fetchone() == (None,)
+    finally:
+        store.close()
+
+
 def test_a_database_that_cannot_be_reached_is_named_without_its_password(
     server: postgres_server.PostgresServer,
 ) -> None:
@@ -593,3 +636,226 @@ def test_window_answers_are_kept_while_the_window_is_open_and_settled_from_the_k
             assert store.answers(TABLE, 1) == {}
 
     asyncio.run(listen())
+
+
+# -- a window closed in one statement ---------------------------------------------------
+
+
+def _deciding(seen: list[dict[int, str]]) -> Any:
+    """A close's ``decide``: each answer becomes an action, after the ones before; noted."""
+
+    def decide(answers: Any) -> list[str]:
+        seen.append(dict(answers))
+        return [f"{seat} {action}" for seat, action in sorted(answers.items())] or ["accept"]
+
+    return decide
+
+
+@pytest.fixture
+def window(store: PostgresStore) -> PostgresStore:
+    """A store whose table ``TABLE`` has its window open at version 1."""
+    store.create(_stored())
+    store.append(TABLE, 0, ["play A♣ as A"])
+    return store
+
+
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements every connection of this process runs from now on, in order."""
+    ran: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def noted(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        ran.append(" ".join(str(query).split()))
+        return execute(cursor, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", noted)
+    return ran
+
+
+def test_a_close_from_the_answers_kept_is_one_statement_deciding_once(
+    url: str, window: PostgresStore, statements: list[str]
+) -> None:
+    store = window
+    assert store.answer(TABLE, 1, 2, "challenge")
+    seen: list[dict[int, str]] = []
+
+    async def listen() -> None:
+        async with Listener(url) as listener:
+            statements.clear()
+            assert store.settle(TABLE, 1, _deciding(seen), known={2: "challenge"}) == [
+                "2 challenge"
+            ]
+            assert await listener.heard(timeout=5) == (
+                Notification("appended", TABLE, 2, ("2 challenge",)),
+            )
+
+    asyncio.run(listen())
+    assert seen == [{2: "challenge"}]
+    (statement,) = statements  # no read: the write checks the answers itself
+    assert statement.startswith("WITH moved AS ( UPDATE tables")
+    assert store.answers(TABLE, 2) == {}
+    assert store.actions_since(TABLE, 1) == ("2 challenge",)
+
+
+def test_a_close_without_the_answers_known_reads_them_first(
+    window: PostgresStore, statements: list[str]
+) -> None:
+    store = window
+    assert store.answer(TABLE, 1, 2, "challenge")
+    seen: list[dict[int, str]] = []
+    statements.clear()
+    assert store.settle(TABLE, 1, _deciding(seen)) == ["2 challenge"]
+    assert seen == [{2: "challenge"}]
+    assert len(statements) == 2
+
+
+def test_a_close_from_stale_answers_still_counts_every_answer_kept(window: PostgresStore) -> None:
+    store = window
+    assert store.answer(TABLE, 1, 1, "accept")
+    assert store.answer(TABLE, 1, 2, "challenge")  # not yet heard of by the closer
+    seen: list[dict[int, str]] = []
+    kept = store.settle(TABLE, 1, _deciding(seen), known={1: "accept"})
+    assert seen == [{1: "accept"}, {1: "accept", 2: "challenge"}]
+    assert kept == ["1 accept", "2 challenge"]
+    assert store.actions_since(TABLE, 1) == ("1 accept", "2 challenge")
+
+
+def test_an_answer_kept_while_a_close_waits_for_the_row_is_counted_by_the_close(
+    url: str, window: PostgresStore
+) -> None:
+    store = window
+    seen: list[dict[int, str]] = []
+    came: list[object] = []
+    with psycopg.connect(url) as other:  # another process's answer, not yet committed
+        other.execute(
+            """UPDATE tables SET answers = answers || '{"2": "challenge"}' WHERE id = %s""",
+            (TABLE,),
+        )
+        closing = threading.Thread(
+            target=lambda: came.append(store.settle(TABLE, 1, _deciding(seen), known={}))
+        )
+        closing.start()
+        assert _waits_for_a_lock(url), "the close never waited for the row's lock"
+        other.commit()
+    closing.join(10)
+    assert seen == [{}, {2: "challenge"}]
+    assert came == [["2 challenge"]]
+    assert store.actions_since(TABLE, 1) == ("2 challenge",)
+
+
+def test_an_answer_that_waits_for_a_close_finds_the_window_closed(
+    url: str, window: PostgresStore
+) -> None:
+    store = window
+    came: list[BaseException] = []
+    with psycopg.connect(url) as other:  # another process's close, not yet committed
+        other.execute("UPDATE tables SET version = 2, answers = '{}' WHERE id = %s", (TABLE,))
+        other.execute("INSERT INTO actions VALUES (%s, 1, 'accept')", (TABLE,))
+
+        def answer() -> None:
+            try:
+                store.answer(TABLE, 1, 2, "challenge")
+            except StoreError as error:
+                came.append(error)
+
+        answering = threading.Thread(target=answer)
+        answering.start()
+        assert _waits_for_a_lock(url), "the answer never waited for the row's lock"
+        other.commit()
+    answering.join(10)
+    (error,) = came
+    assert isinstance(error, StoreConflictError)
+    assert (error.expected, error.found) == (1, 2)
+    assert store.answers(TABLE, 2) == {}
+
+
+def test_a_close_of_a_window_closed_or_a_table_not_kept_keeps_nothing(
+    window: PostgresStore,
+) -> None:
+    store = window
+    seen: list[dict[int, str]] = []
+    with pytest.raises(StoreConflictError) as closed:
+        store.settle(TABLE, 0, _deciding(seen), known={})
+    assert (closed.value.expected, closed.value.found) == (0, 1)
+    with pytest.raises(StoreError, match="could not be saved just now"):
+        store.settle("tableZZZ9", 0, _deciding(seen), known={})
+    with pytest.raises(StoreError, match="could not be saved just now"):
+        store.answer("tableZZZ9", 0, 1, "accept")
+    assert seen == [{}, {}]  # decided from what the caller knew, then refused
+    assert store.actions_since(TABLE, 0) == ("play A♣ as A",)
+
+
+# -- several threads, several connections -----------------------------------------------
+
+
+def test_the_connections_a_store_may_hold_are_a_whole_number_of_1_or_more(url: str) -> None:
+    for wrong in (0, -1, True, "4", 2.0, None):
+        with pytest.raises(ValueError, match=r"a whole number of 1 or more; got"):
+            PostgresStore(url, connections=wrong)  # type: ignore[arg-type]
+
+
+def test_threads_sharing_a_store_keep_every_table_consecutive_on_its_few_connections(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[psycopg.Connection[Any]] = []
+    connect = psycopg.connect
+
+    def noted(*args: Any, **kwargs: Any) -> psycopg.Connection[Any]:
+        opened.append(connect(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(psycopg, "connect", noted)
+    store = PostgresStore(url, connections=3)
+    rounds = scaled(50)
+    failed: list[BaseException] = []
+
+    def play(number: int) -> None:
+        table_id = f"thread{number:03d}"
+        try:
+            store.create(_stored(table_id))
+            for version in range(rounds):
+                store.append(table_id, version, [f"play {version}"])
+                assert store.answer(table_id, version + 1, number % 3, "challenge")
+        except BaseException as error:  # told to the main thread below
+            failed.append(error)
+
+    threads = [threading.Thread(target=play, args=(number,)) for number in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failed == []
+    for number in range(8):
+        table_id = f"thread{number:03d}"
+        kept = store.actions_since(table_id, 0)
+        assert kept == tuple(f"play {version}" for version in range(rounds))
+        assert store.answers(table_id, rounds) == {number % 3: "challenge"}
+    assert 1 <= len(opened) <= 3
+    store.close()
+    assert all(connection.closed for connection in opened)
+
+
+def test_a_call_that_waits_for_one_table_holds_up_no_call_on_another(url: str) -> None:
+    store = PostgresStore(url, connections=2)
+    try:
+        store.create(_stored())
+        store.create(_stored("tableBBB2"))
+        with psycopg.connect(url) as other:  # a transaction, left open: it holds one row
+            other.execute("UPDATE tables SET changed = 0 WHERE id = %s", (TABLE,))
+            waiting = threading.Thread(target=store.append, args=(TABLE, 0, ["play A♣ as A"]))
+            waiting.start()
+            assert _waits_for_a_lock(url), "the append never waited for the row's lock"
+            elsewhere = threading.Thread(
+                target=store.append, args=("tableBBB2", 0, ["play 2♦ as A"])
+            )
+            elsewhere.start()
+            elsewhere.join(10)
+            assert not elsewhere.is_alive(), "a call on another table waited"
+            assert store.actions_since("tableBBB2", 0) == ("play 2♦ as A",)
+            assert waiting.is_alive()
+            other.commit()
+        waiting.join(10)
+        assert store.actions_since(TABLE, 0) == ("play A♣ as A",)
+    finally:
+        store.close()

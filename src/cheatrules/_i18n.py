@@ -180,8 +180,11 @@ def count_word(count: int, rank: Rank, language: str) -> str:
     return _count_words(_gender(rank, catalog) == "feminine", catalog)[count - 1]
 
 
+@functools.lru_cache(maxsize=4096)
 def claim(count: int, rank: Rank, language: str) -> str:
     """A claim the way a player announces it in ``language``: ``"two Kings"``, ``"dois Reis"``.
+
+    Kept once worded (a view tells every claim of the pile again).
 
     >>> claim(2, Rank.KING, "es"), claim(2, Rank.KING, "fr"), claim(2, Rank.KING, "ru")
     ('dos Reyes', 'deux Rois', 'два короля')

@@ -29,12 +29,14 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cheatrules.errors import RecordError
+from cheatrules.rules import MAX_PLAYERS
 
 from . import _psycopg
 from .notifications import CHANNEL, Kind, Listener, Notification
@@ -49,7 +51,7 @@ __all__ = ["SCHEMA", "PostgresStore"]
 _log = logging.getLogger("cheatrules.web")
 
 #: The schema version this module writes (the one row of the ``cheatrules_schema`` table).
-SCHEMA = 2
+SCHEMA = 3
 
 # The advisory lock that migrations hold: the bytes "cheatrul" read as one number.
 _MIGRATION_LOCK = int.from_bytes(b"cheatrul", "big")
@@ -83,6 +85,20 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (table_id, version, seat)
         )""",
     ),
+    # The open window's answers in the table's row (seat as text -> action), so that one
+    # statement can close the window on a condition the row's lock covers.
+    3: (
+        "ALTER TABLE tables ADD COLUMN answers jsonb NOT NULL DEFAULT '{}'",
+        """UPDATE tables SET answers = kept.answers
+        FROM (
+            SELECT given.table_id, jsonb_object_agg(given.seat::text, given.action) AS answers
+            FROM answers AS given JOIN tables AS t
+                ON t.id = given.table_id AND t.version = given.version
+            GROUP BY given.table_id
+        ) AS kept
+        WHERE tables.id = kept.table_id""",
+        "DROP TABLE answers",
+    ),
 }
 
 # Each table with its actions in order, read in one statement (so from one snapshot).
@@ -94,56 +110,48 @@ _TABLES = """
 """
 
 
-# An append in one statement, so one round trip (autocommit makes it one transaction): the
-# row moves on only from the version the actions follow, the actions are written from the
-# moved row alone, and the notification is sent only if it moved.
+# An append, or a window's close, in one statement, so one round trip (autocommit makes it
+# one transaction): the row moves on only from the version the actions follow and, for a
+# close, only while it holds exactly the answers the close was decided from (``known``).
+# Both conditions are on the row, so when the UPDATE waited for the row's lock, they are
+# checked again on the row as committed: an answer kept meanwhile is never left out. The
+# actions are written from the moved row alone; a change (new actions, or a close) forgets
+# the window's answers and is told, only if the row moved.
 _APPEND = f"""
     WITH moved AS (
-        UPDATE tables SET version = %(version)s, changed = %(now)s
+        UPDATE tables SET version = %(version)s, changed = %(now)s,
+            answers = CASE WHEN %(changes)s THEN '{{}}'::jsonb ELSE answers END
         WHERE id = %(table)s AND version = %(first)s
+            AND (%(known)s::jsonb IS NULL OR answers = %(known)s::jsonb)
         RETURNING id
     ), added AS (
         INSERT INTO actions (table_id, n, action)
         SELECT moved.id, %(first)s + number - 1, action
         FROM moved, unnest(%(actions)s::text[]) WITH ORDINALITY AS given (action, number)
     )
-    SELECT count(*), CASE WHEN count(*) > 0 AND %(notify)s
+    SELECT count(*), CASE WHEN count(*) > 0 AND %(changes)s
         THEN pg_notify('{CHANNEL}', %(payload)s) END
     FROM moved
 """
 
-# An answer in one statement: kept only while the row (share-locked) is at the window's
-# version, and told only if kept. The first column is the version the row holds.
+# An answer in one statement: added to the row's answers only while the row is at the
+# window's version and the seat has not answered, and told only if added.
 _ANSWER = f"""
-    WITH locked AS (
-        SELECT version FROM tables WHERE id = %(table)s FOR SHARE
-    ), kept AS (
-        INSERT INTO answers (table_id, version, seat, action)
-        SELECT %(table)s, %(version)s, %(seat)s, %(action)s FROM locked
-        WHERE locked.version = %(version)s
-        ON CONFLICT DO NOTHING
-        RETURNING seat
-    )
-    SELECT (SELECT version FROM locked), (SELECT count(*) FROM kept),
-        CASE WHEN EXISTS (SELECT 1 FROM kept) THEN pg_notify('{CHANNEL}', %(payload)s) END
-"""
-
-
-# A window's close, once its row is locked: the version moves on, the actions are written,
-# the window's answers forgotten and the change told, in one statement.
-_SETTLE = f"""
-    WITH moved AS (
-        UPDATE tables SET version = %(version)s, changed = %(now)s WHERE id = %(table)s
+    WITH kept AS (
+        UPDATE tables SET answers = answers || jsonb_build_object(%(seat)s::text, %(action)s::text)
+        WHERE id = %(table)s AND version = %(version)s AND NOT (answers ? %(seat)s::text)
         RETURNING id
-    ), added AS (
-        INSERT INTO actions (table_id, n, action)
-        SELECT moved.id, %(first)s + number - 1, action
-        FROM moved, unnest(%(actions)s::text[]) WITH ORDINALITY AS given (action, number)
-    ), forgotten AS (
-        DELETE FROM answers WHERE table_id = %(table)s
     )
-    SELECT pg_notify('{CHANNEL}', %(payload)s)
+    SELECT count(*), CASE WHEN count(*) > 0 THEN pg_notify('{CHANNEL}', %(payload)s) END
+    FROM kept
 """
+
+# A table's version and its open window's answers.
+_WINDOW = "SELECT version, answers FROM tables WHERE id = %s"
+
+# How often a close (or an answer) is tried before it gives up: a close that fails at the
+# window's version found an answer kept meanwhile, and a window has one a seat at most.
+_TRIES = MAX_PLAYERS + 1
 
 
 def _refused(error: Exception) -> StoreError:
@@ -155,6 +163,61 @@ def _notify(db: psycopg.Connection[Any], kind: Kind, table_id: str, version: int
     """Tell the listeners of a change, when (and only if) its transaction commits."""
     payload = Notification(kind, table_id, version).payload()
     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+
+def _move(
+    db: psycopg.Connection[Any],
+    table_id: str,
+    first: int,
+    actions: list[str],
+    known: Mapping[int, str] | None = None,
+) -> bool:
+    """Run ``_APPEND``: whether the table's row moved on (a window's close when ``known``)."""
+    given = {
+        "table": table_id,
+        "first": first,
+        "version": first + len(actions),
+        "now": time.time(),
+        "actions": actions,
+        "known": None if known is None else json.dumps({str(seat): known[seat] for seat in known}),
+        # New actions, or a window closed: the answers are forgotten and the change told.
+        "changes": bool(actions) or known is not None,
+        "payload": Notification.appended(table_id, first, actions).payload(),
+    }
+    row = db.execute(_APPEND, given).fetchone()
+    return row is not None and row[0] == 1
+
+
+def _window(db: psycopg.Connection[Any], table_id: str) -> tuple[int, dict[int, str]]:
+    """The version ``table_id`` keeps and its window's answers, read in a statement of its own.
+
+    Raises:
+        StoreError: the table is not kept.
+
+    """
+    row = db.execute(_WINDOW, (table_id,)).fetchone()
+    if row is None:
+        raise _refused(LookupError(f"table {table_id} is not kept"))
+    return row[0], _seats(row[1])
+
+
+def _open_window(db: psycopg.Connection[Any], table_id: str, version: int) -> dict[int, str]:
+    """The answers kept for ``table_id``'s window open at ``version``.
+
+    Raises:
+        StoreConflictError: the table is at another version (the window closed).
+        StoreError: the table is not kept.
+
+    """
+    found, answers = _window(db, table_id)
+    if found != version:
+        raise StoreConflictError(table_id, version, found)
+    return answers
+
+
+def _seats(answers: Mapping[str, str]) -> dict[int, str]:
+    """A row's answers (JSON, so keyed by text) by seat number."""
+    return {int(seat): action for seat, action in answers.items()}
 
 
 def _read_table(row: Sequence[Any]) -> Stored | RecordError:
@@ -180,24 +243,31 @@ class PostgresStore:
         url: the database, as libpq reads it: ``postgresql://user@host/dbname``
             or ``host=... dbname=...`` (a password is best kept in
             ``~/.pgpass`` or ``PGPASSWORD``, not in the URL).
+        connections: how many connections the store may hold at once. Each
+            method is one transaction on a connection of its own while it
+            runs, so that many threads may call the store at once; one
+            found closed or lost is let go, and another opened next time.
 
-    Every method is one transaction on the store's one connection, opened
-    again if it was closed or lost; threads may share the store, and take
-    turns. A write that fails raises
-    :class:`~cheatrules.web.storage.StoreError` and changes nothing.
+    A write that fails raises :class:`~cheatrules.web.storage.StoreError`
+    and changes nothing.
 
     Raises:
+        ValueError: ``connections`` is not a whole number of 1 or more.
         ImportError: psycopg is not installed (the ``server`` extra).
         StoreError: the database cannot be reached, or was written by a
             newer version.
 
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, connections: int = 4) -> None:
+        if isinstance(connections, bool) or not isinstance(connections, int) or connections < 1:
+            raise ValueError(
+                "connections is how many connections the store may hold at once,"
+                f" a whole number of 1 or more; got {connections!r}"
+            )
         _psycopg.require("PostgresStore")
         self.url = url
-        self._connection: psycopg.Connection[Any] | None = None
-        self._lock = threading.Lock()  # one transaction at a time on the connection
+        self._connections = _Connections(url, connections)
         import psycopg
 
         try:
@@ -212,26 +282,25 @@ class PostgresStore:
 
     @property
     def db(self) -> psycopg.Connection[Any]:
-        """The connection, in autocommit mode (opened again after :meth:`close` or its loss)."""
-        import psycopg
+        """An idle connection of the store's in autocommit mode (the one it lends next).
 
-        if self._connection is None or self._connection.closed:
-            self._connection = psycopg.connect(self.url, autocommit=True)
-        return self._connection
+        For tests and tools, while no other thread uses the store (it may
+        lend the connection at any time). One is opened if none is idle.
+        """
+        with self._connections.lent() as db:
+            return db
 
     @contextlib.contextmanager
     def _statement(self) -> Iterator[psycopg.Connection[Any]]:
-        """The connection for one statement (its own transaction), this thread's alone."""
-        with self._lock:
-            yield self.db
+        """A connection for one statement (its own transaction), this thread's alone."""
+        with self._connections.lent() as db:
+            yield db
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
-        """The connection in a transaction, this thread's alone: it commits, or rolls back."""
-        with self._lock:
-            db = self.db
-            with db.transaction():
-                yield db
+        """A connection in a transaction, this thread's alone: it commits, or rolls back."""
+        with self._connections.lent() as db, db.transaction():
+            yield db
 
     def _migrate(self) -> None:
         with self._transaction() as db:
@@ -371,7 +440,7 @@ class PostgresStore:
         """Keep a table's actions if it keeps ``first`` actions now, and tell the listeners.
 
         The table's row moves from version ``first`` to ``first + len(actions)``
-        in the transaction that writes the actions and sends the
+        in the statement that writes the actions and sends the
         notification: of two calls that follow one version, the second to
         commit changes nothing and raises.
 
@@ -383,35 +452,21 @@ class PostgresStore:
         """
         import psycopg
 
-        version = first + len(actions)
-        given = {
-            "table": table_id,
-            "first": first,
-            "version": version,
-            "now": time.time(),
-            "actions": list(actions),
-            "notify": bool(actions),
-            "payload": Notification.appended(table_id, first, list(actions)).payload(),
-        }
         try:
             with self._statement() as db:
-                row = db.execute(_APPEND, given).fetchone()
-                if row is None or row[0] != 1:
-                    # A fresh statement: the append's own snapshot may predate the winner.
-                    found = db.execute("SELECT version FROM tables WHERE id = %s", (table_id,))
-                    kept = found.fetchone()
-                    if kept is None:
-                        raise _refused(LookupError(f"table {table_id} is not kept"))
-                    raise StoreConflictError(table_id, first, kept[0])
+                if not _move(db, table_id, first, list(actions)):
+                    found, _ = _window(db, table_id)
+                    raise StoreConflictError(table_id, first, found)
         except psycopg.Error as error:
             raise _refused(error) from None
 
     def answer(self, table_id: str, version: int, seat: int, action: str) -> bool:
         """Keep ``seat``'s answer to the window open at ``version``, and tell the listeners.
 
-        The table's row is read with a share lock, so an answer is kept
-        only while the window is open: a :meth:`settle` of the same version
-        waits for it, or it for the settle.
+        The answer is added to the table's row only while the row is at
+        ``version`` (the window is open), in one statement: a
+        :meth:`settle` of the same version waits for it, or it for the
+        settle.
 
         Returns:
             ``True`` if kept; ``False`` if the seat had answered already.
@@ -433,16 +488,21 @@ class PostgresStore:
         }
         try:
             with self._statement() as db:
-                row = db.execute(_ANSWER, given).fetchone()
+                for _ in range(_TRIES):
+                    row = db.execute(_ANSWER, given).fetchone()
+                    if row is not None and row[0] == 1:
+                        return True
+                    # Not kept: a fresh statement says why (its snapshot is newer).
+                    found, answers = _window(db, table_id)
+                    if found != version:
+                        raise StoreConflictError(table_id, version, found)
+                    if seat in answers:
+                        return False
+                    # A close that kept no actions forgot the answers, and the
+                    # window is open again at the same version: answer again.
         except psycopg.Error as error:
             raise _refused(error) from None
-        assert row is not None  # a SELECT without FROM gives one row
-        found, kept = row[0], row[1]
-        if found is None:
-            raise _refused(LookupError(f"table {table_id} is not kept"))
-        if found != version:
-            raise StoreConflictError(table_id, version, found)
-        return bool(kept == 1)
+        raise _refused(RuntimeError(f"table {table_id}'s answers changed {_TRIES} times"))
 
     def answers(self, table_id: str, version: int) -> dict[int, str]:
         """The answers kept for ``table_id``'s window at ``version``, by seat.
@@ -455,27 +515,38 @@ class PostgresStore:
 
         try:
             with self._statement() as db:
-                rows = db.execute(
-                    "SELECT seat, action FROM answers WHERE table_id = %s AND version = %s",
-                    (table_id, version),
-                ).fetchall()
+                row = db.execute(_WINDOW, (table_id,)).fetchone()
         except psycopg.Error as error:
             raise _psycopg.unanswered(self.url, error) from None
-        return dict(rows)
+        if row is None or row[0] != version:
+            return {}
+        return _seats(row[1])
 
     def settle(
         self,
         table_id: str,
         version: int,
         decide: Callable[[Mapping[int, str]], Sequence[str]],
+        *,
+        known: Mapping[int, str] | None = None,
     ) -> Sequence[str]:
         """Close the window open at ``version``: keep the actions ``decide`` makes of its answers.
 
-        In one transaction: the table's row is locked (so no answer can
-        come in meanwhile), ``decide`` is given the answers kept, and the
-        actions it returns are kept as :meth:`append` keeps them; the
-        window's answers are then forgotten. ``decide`` must be quick and
-        touch nothing but its own values: it runs with the row locked.
+        The actions ``decide`` makes of ``known`` are kept, as :meth:`append`
+        keeps them, in one statement that also forgets the window's answers,
+        and only if the answers kept are exactly ``known``: an answer kept
+        meanwhile (even while the statement waited for the table's row) is
+        never left out. Otherwise the answers kept are read, given to
+        ``decide`` again, and the close tried again with them.
+
+        Args:
+            table_id: the table.
+            version: the version the window follows.
+            decide: the actions that close the window, given the answers by
+                seat. It may be called more than once, so it must depend on
+                the answers it is given alone.
+            known: the answers the caller holds; with ``None`` they are
+                read first (one more round trip).
 
         Returns:
             The actions kept.
@@ -489,35 +560,18 @@ class PostgresStore:
         import psycopg
 
         try:
-            # Two round trips: the lock and the answers, then the write and the commit.
-            with self._lock, self.db.pipeline(), self.db.transaction():
-                db = self.db
-                locked = db.execute(
-                    "SELECT version FROM tables WHERE id = %s FOR UPDATE", (table_id,)
-                )
-                # A statement of its own, after the lock: it sees every answer committed.
-                answered = db.execute(
-                    "SELECT seat, action FROM answers WHERE table_id = %s AND version = %s",
-                    (table_id, version),
-                )
-                row = locked.fetchone()
-                if row is None:
-                    raise _refused(LookupError(f"table {table_id} is not kept"))
-                if row[0] != version:
-                    raise StoreConflictError(table_id, version, row[0])
-                actions = list(decide(dict(answered.fetchall())))
-                given = {
-                    "table": table_id,
-                    "first": version,
-                    "version": version + len(actions),
-                    "now": time.time(),
-                    "actions": actions,
-                    "payload": Notification.appended(table_id, version, actions).payload(),
-                }
-                db.execute(_SETTLE, given)
+            with self._statement() as db:
+                answers = None if known is None else dict(known)
+                for _ in range(_TRIES):
+                    if answers is None:
+                        answers = _open_window(db, table_id, version)
+                    actions = list(decide(answers))
+                    if _move(db, table_id, version, actions, answers):
+                        return actions
+                    answers = None  # an answer came in meanwhile, or the window closed
         except psycopg.Error as error:
             raise _refused(error) from None
-        return actions
+        raise _refused(RuntimeError(f"table {table_id}'s answers changed {_TRIES} times"))
 
     def update(self, table_id: str, settings: dict[str, Any]) -> None:
         """Keep a table's new settings (:meth:`~cheatrules.web.storage.Store.update`), and tell."""
@@ -549,11 +603,8 @@ class PostgresStore:
             _log.error("cannot forget table %s: %s", table_id, error)
 
     def close(self) -> None:
-        """Let the connection go; the store opens another if it is used after."""
-        with self._lock:
-            if self._connection is not None:
-                self._connection.close()
-                self._connection = None
+        """Let every connection go, once given back; the store opens others if used after."""
+        self._connections.close()
 
     def listen(self) -> Listener:
         """A listener to this store's database: ``async with store.listen() as listener``.
@@ -565,3 +616,63 @@ class PostgresStore:
 
 class _NewerSchemaError(Exception):
     """The database was written by a newer version of this module."""
+
+
+class _Connections:
+    """The connections of one store: at most ``most`` at once, each lent to one thread at a time.
+
+    The idle ones wait in a stack, so the one used last is lent first (and
+    the others stay idle when one thread calls alone). A connection is
+    opened when none is idle, and let go when it comes back closed, lost,
+    or inside a transaction.
+    """
+
+    def __init__(self, url: str, most: int) -> None:
+        self.url = url
+        self.most = most
+        self._idle: queue.LifoQueue[psycopg.Connection[Any]] = queue.LifoQueue()
+        # One permit for each connection lent, or that may be opened: at most ``most`` exist.
+        self._permits = threading.BoundedSemaphore(most)
+        self._closing = threading.Lock()  # two closes would each take some of the permits
+
+    @contextlib.contextmanager
+    def lent(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection in autocommit mode, this thread's until the block ends.
+
+        Waits while ``most`` are lent.
+
+        Raises:
+            psycopg.Error: no connection could be opened.
+
+        """
+        import psycopg
+
+        with self._permits:
+            try:
+                db = self._idle.get_nowait()
+            except queue.Empty:
+                db = psycopg.connect(self.url, autocommit=True)
+            try:
+                yield db
+            finally:
+                self._give_back(db)
+
+    def _give_back(self, db: psycopg.Connection[Any]) -> None:
+        from psycopg.pq import TransactionStatus
+
+        if db.closed or db.info.transaction_status != TransactionStatus.IDLE:
+            db.close()
+        else:
+            self._idle.put(db)
+
+    def close(self) -> None:
+        """Close every connection, waiting for those lent to come back."""
+        with self._closing:
+            for _ in range(self.most):  # every permit: no connection is lent meanwhile
+                self._permits.acquire()
+            try:
+                while not self._idle.empty():
+                    self._idle.get_nowait().close()
+            finally:
+                for _ in range(self.most):
+                    self._permits.release()

@@ -502,8 +502,9 @@ class Room:
             settled.append(self._settled(window.askers, answers))
             return [action.text() for action in settled[-1].actions[done:]]
 
+        known = {seat: action.text() for seat, action in window.answers.items()}
         try:
-            shared.store.settle(self.table_id, done, decide)
+            shared.store.settle(self.table_id, done, decide, known=known)
         except storage.StoreConflictError:  # another process closed it first
             shared.catch_up(self)
             return

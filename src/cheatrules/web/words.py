@@ -15,6 +15,7 @@ two seats of one table may read two languages at once.
 
 from __future__ import annotations
 
+import functools
 import gettext
 from collections.abc import Callable
 from typing import Any
@@ -298,8 +299,9 @@ def accepted_language(header: str | None) -> str:
     return min(weighed)[2] if weighed else "en"
 
 
+@functools.lru_cache(maxsize=4096)
 def action_label(text: str, phase: str, language: str, *, call: str | None = None) -> str:
-    """What a button that sends the action ``text`` says, in ``language``.
+    """What a button that sends the action ``text`` says, in ``language`` (kept once worded).
 
     Args:
         text: the action's text form (``"accept"``, ``"discard 7 K"``...).
