@@ -317,7 +317,7 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return _RANK_SYMBOLS[self.rank] + _SUIT_SYMBOLS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card(rank={self.rank!r}, suit={self.suit!r})"

@@ -40,6 +40,7 @@ except ImportError as missing:  # the web extra is not installed
         name=missing.name,
     ) from missing
 from . import _psycopg
+from .collector import Collector
 from .limits import Limits
 from .postgres import PostgresStore
 from .protocol import VERSION, ProtocolError
@@ -50,6 +51,7 @@ from .words import LanguageError
 __all__ = [
     "SETTINGS_VARIABLE",
     "VERSION",
+    "Collector",
     "Hall",
     "LanguageError",
     "Limits",
@@ -151,6 +153,8 @@ def shown_store(url: str) -> str:
 def app_from_settings(settings: dict[str, Any]) -> Starlette:
     """The application that :func:`serve`'s settings describe (in one process, or each worker).
 
+    It owns its process, so it runs a :class:`~cheatrules.web.collector.Collector`.
+
     Raises:
         StoreError: the database cannot be opened.
 
@@ -163,6 +167,7 @@ def app_from_settings(settings: dict[str, Any]) -> Starlette:
         create_token=settings.get("create_token"),
         limits=Limits(**settings["limits"]),
         store=None if url is None else PostgresStore(url),
+        collector=Collector(),
     )
 
 

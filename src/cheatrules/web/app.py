@@ -48,6 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cheatrules.errors import CheatRulesError
 
 from . import protocol
+from .collector import Collector
 from .limits import Bucket, Limits
 from .storage import Store, StoreError
 from .tables import MAX_CONNECTIONS, Hall, Room, TableError, games
@@ -225,6 +226,7 @@ def create_app(
     limits: Limits | None = None,
     create_token: str | None = None,
     store: Store | None = None,
+    collector: Collector | None = None,
 ) -> Starlette:
     """The web table's application, keeping its tables in ``data``.
 
@@ -246,6 +248,10 @@ def create_app(
             when it listens beyond localhost.
         store: where the tables are kept, in place of ``data``'s database
             (a :class:`~cheatrules.web.storage.Store`).
+        collector: the process's garbage collection while the application
+            runs (:class:`~cheatrules.web.collector.Collector`; ``None``
+            leaves it as it is). :func:`~cheatrules.web.serve` gives one:
+            the application then owns its process.
 
     Raises:
         TableError: a delay or window out of range.
@@ -253,7 +259,7 @@ def create_app(
 
     """
     hall = Hall(data, bot_delay=bot_delay, window=window, seed=seed, limits=limits, store=store)
-    handlers = _Handlers(hall, create_token)
+    handlers = _Handlers(hall, create_token, collector)
     app = Starlette(
         routes=[
             Route("/", handlers.host_page),
@@ -301,8 +307,9 @@ def _address(request: Request | WebSocket) -> str:
 class _Handlers:
     """The routes' handlers, over one hall of tables, with the bounds of :class:`Limits`."""
 
-    def __init__(self, hall: Hall, create_token: str | None) -> None:
+    def __init__(self, hall: Hall, create_token: str | None, collector: Collector | None) -> None:
         self.hall = hall
+        self.collector = collector
         self.limits = hall.limits
         self.create_token = create_token
         self.connections: Counter[str] = Counter()  # open websockets by address
@@ -312,9 +319,13 @@ class _Handlers:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self.hall.start()
         sweeper = asyncio.create_task(self._sweep())
+        if self.collector is not None:
+            self.collector.start()
         try:
             yield
         finally:
+            if self.collector is not None:
+                self.collector.stop()
             sweeper.cancel()
             await self.hall.stop()
             self.hall.store.close()
