@@ -170,3 +170,24 @@ def test_what_a_state_works_out_is_what_a_fresh_copy_works_out(
         assert state.observe(seat).events == _redacted_from_scratch(state, seat)
         assert state.legal_actions() == copy.legal_actions()
         assert state.events == copy.events and hash(state) == hash(copy)
+
+
+def test_the_actions_after_a_state_are_the_decisions_taken_since_it() -> None:
+    states = _game(cr.english(3), seed=4, decisions=12)
+    first, last = states[2], states[-1]
+    assert last.actions_after(first) == last.actions[len(first.actions) :]
+    assert last.actions_after(last) == ()
+    with pytest.raises(ValueError, match="not reached from the state given"):
+        first.actions_after(last)  # the later state is not behind the earlier
+    with pytest.raises(ValueError, match="not reached from the state given"):
+        last.actions_after(cr.deal(cr.english(3), seed=4))  # an equal deal, not this game's
+
+
+@given(rules=option_combinations(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
+@examples(40)
+def test_the_actions_after_any_earlier_state_of_a_game_end_its_actions(
+    rules: cr.Rules, seed: int, cut: float
+) -> None:
+    states = _game(rules, seed, decisions=scaled(60))
+    earlier = states[int(cut * (len(states) - 1))]
+    assert states[-1].actions_after(earlier) == states[-1].actions[len(earlier.actions) :]

@@ -266,14 +266,38 @@ class GameState(_Unvalued):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every decision taken since the deal, oldest first (what a record replays)."""
-        actions: list[Action] = []
-        for event in self.events:
-            action = _ACTION_OF.get(type(event))
+        return tuple(action for action in map(_action_of, self.events) if action is not None)
+
+    def actions_after(self, earlier: GameState) -> tuple[Action, ...]:
+        """The decisions taken from ``earlier`` to this state, oldest first.
+
+        The same as ``self.actions[len(earlier.actions):]``, read from the
+        newest events back to ``earlier``'s alone, so it costs what those
+        decisions added, however long the game: for a front end that keeps
+        each state's new actions (a web table's store).
+
+        >>> import cheatrules as cr
+        >>> state = cr.deal(cr.english(3), hands=["A♣ 5♣", "2♥ 3♣", "A♦ 4♣"])
+        >>> later = state.apply(cr.Play("5♣", "A")).apply(cr.Accept())
+        >>> [action.text() for action in later.actions_after(state)]
+        ['play 5♣ as A', 'accept']
+
+        Raises:
+            ValueError: this state was not reached from ``earlier`` by
+                applying decisions.
+
+        """
+        new: list[Action] = []
+        log, stop = self._log, earlier._log
+        while log is not stop:
+            if log is None:
+                raise ValueError("this state was not reached from the state given")
+            action = _action_of(log[0])
             if action is not None:
-                actions.append(action(event))
-            elif isinstance(event, Discarded) and not event.forced:
-                actions.append(Discard(event.ranks))
-        return tuple(actions)
+                new.append(action)
+            log = log[1]
+        new.reverse()
+        return tuple(new)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` knows: its own hand, the public table, and the log as it saw it.
@@ -798,6 +822,16 @@ _ACTION_OF: dict[type, Callable[[Any], Action]] = {
     Passed: lambda event: _PASS,
     Refused: lambda event: _REFUSE,
 }
+
+
+def _action_of(event: Event) -> Action | None:
+    """The decision ``event`` records, if it records one (a discard the rules forced does not)."""
+    action = _ACTION_OF.get(type(event))
+    if action is not None:
+        return action(event)
+    if isinstance(event, Discarded) and not event.forced:
+        return Discard(event.ranks)
+    return None
 
 
 def _take(

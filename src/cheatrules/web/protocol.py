@@ -24,6 +24,7 @@ its reader has not seen.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -303,8 +304,8 @@ def _new_cards(seen: Observation) -> list[str]:
     """
     events = seen.events
     taken: Counter[Card] = Counter()
-    for index in range(len(events) - 1, 0, -1):
-        event = events[index]
+    # Newest first, the deal's first event aside; reversed() walks a long log once.
+    for event in itertools.islice(reversed(events), len(events) - 1):
         if getattr(event, "seat", None) != seen.seat:
             continue
         if isinstance(event, Played):

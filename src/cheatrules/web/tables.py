@@ -500,7 +500,7 @@ class Room:
         def decide(kept: Mapping[int, str]) -> list[str]:
             answers = {seat: parse_action(text) for seat, text in kept.items()}
             settled.append(self._settled(window.askers, answers))
-            return [action.text() for action in settled[-1].actions[done:]]
+            return [action.text() for action in settled[-1].actions_after(self.state)]
 
         known = {seat: action.text() for seat, action in window.answers.items()}
         try:
@@ -521,7 +521,8 @@ class Room:
         """
         done = self.version
         try:
-            self.hall.store.append(self.table_id, done, [a.text() for a in state.actions[done:]])
+            added = [action.text() for action in state.actions_after(self.state)]
+            self.hall.store.append(self.table_id, done, added)
         except storage.StoreConflictError:
             if self.hall.shared is not None:
                 self.hall.shared.catch_up(self)
@@ -530,8 +531,8 @@ class Room:
 
     def _show(self, state: GameState, started: float) -> None:
         """Make ``state`` (kept already) the table's, set its timers and send it to everyone."""
+        self.version += len(state.actions_after(self.state))
         self.state = state
-        self.version = len(state.actions)
         self.window = None
         self.epoch += 1
         self.changed_at = started
