@@ -38,7 +38,7 @@ def test_what_survives_a_full_collection_is_frozen_and_a_cycle_among_it_freed_af
     None
 ):
     async def run() -> None:
-        collector = Collector(thaw_seconds=0.3)
+        collector = Collector(thaw_seconds=3600)  # longer than any full collection here
         collector.start()
         try:
             linked = _Linked()
@@ -48,7 +48,7 @@ def test_what_survives_a_full_collection_is_frozen_and_a_cycle_among_it_freed_af
             del linked
             await _full_collection()
             assert gone() is not None  # frozen: the collection did not look at it
-            await asyncio.sleep(0.35)
+            collector.thaw_seconds = 0.0  # the time to thaw has come
             await _full_collection()  # the thaw: everything goes back to the collector
             assert gc.get_freeze_count() == 0
             await _full_collection()
@@ -61,7 +61,7 @@ def test_what_survives_a_full_collection_is_frozen_and_a_cycle_among_it_freed_af
 
 def test_a_stopped_collector_thaws_everything_and_no_longer_freezes() -> None:
     async def run() -> None:
-        collector = Collector()
+        collector = Collector(thaw_seconds=3600)
         collector.start()
         await _full_collection()
         assert gc.get_freeze_count() > 0

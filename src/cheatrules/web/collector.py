@@ -33,7 +33,8 @@ class Collector:
     """Freezes what survives each full collection; thaws it all every ``thaw_seconds``.
 
     Args:
-        thaw_seconds: the longest an object stays frozen (ten minutes).
+        thaw_seconds: the longest an object stays frozen (ten minutes); the
+            attribute of that name may be changed while the collector runs.
 
     Raises:
         ValueError: ``thaw_seconds`` is not a number of seconds above 0.
