@@ -39,17 +39,22 @@ def _resident() -> int:
     return pages * 4096
 
 
+def _cluster() -> distributed.LocalCluster:
+    """A cluster of :data:`WORKERS` worker processes on this machine, one thread each."""
+    return distributed.LocalCluster(
+        n_workers=WORKERS,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=True,
+    )
+
+
 def speed(games: int) -> None:
     rules = cr.english(3)
     lineup: list[Agent] = [CountingBot(), RandomBot(), RandomBot()]
     with (
-        distributed.LocalCluster(
-            n_workers=WORKERS,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=True,
-        ) as cluster,
+        _cluster() as cluster,
         distributed.Client(cluster) as client,
     ):
         runs: dict[str, list[float]] = {}
@@ -95,15 +100,7 @@ def memory(games: int, pool: bool = False) -> None:
     with contextlib.ExitStack() as stack:
         executor = None
         if not pool:
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=WORKERS,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    silence_logs=True,
-                )
-            )
+            cluster = stack.enter_context(_cluster())
             executor = stack.enter_context(distributed.Client(cluster)).get_executor()
         start = time.perf_counter()
         results = tournament(

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -225,28 +225,45 @@ def _waits_for_a_lock(url: str) -> bool:
     return False
 
 
+def _after_the_row_is_held(url: str, held: Sequence[str], call: Callable[[], object]) -> object:
+    """What ``call`` returns, or the store error it raises, having waited for a held row.
+
+    Another transaction runs the statements ``held`` (each given the table's
+    id), so holds the table's row; ``call`` runs in a thread of its own
+    until it waits for that row's lock; then the transaction commits.
+    """
+    came: list[object] = []
+
+    def run() -> None:
+        try:
+            came.append(call())
+        except StoreError as error:
+            came.append(error)
+
+    with psycopg.connect(url) as other:  # a transaction, left open: it holds the table's row
+        for statement in held:
+            other.execute(statement, (TABLE,))
+        thread = threading.Thread(target=run)
+        thread.start()
+        assert _waits_for_a_lock(url), "the call never waited for the row's lock"
+        other.commit()
+    thread.join(10)
+    (outcome,) = came
+    return outcome
+
+
 def test_an_append_that_waits_for_the_row_finds_the_version_moved_on(
     url: str, store: PostgresStore
 ) -> None:
     store.create(_stored())
-    came: list[BaseException | None] = []
-    with psycopg.connect(url) as other:  # a transaction, left open: it holds the table's row
-        other.execute("UPDATE tables SET version = 1 WHERE id = %s", (TABLE,))
-        other.execute("INSERT INTO actions VALUES (%s, 0, 'play by another')", (TABLE,))
-
-        def append() -> None:
-            try:
-                store.append(TABLE, 0, ["play by this one"])
-                came.append(None)
-            except StoreError as error:
-                came.append(error)
-
-        thread = threading.Thread(target=append)
-        thread.start()
-        assert _waits_for_a_lock(url), "the append never waited for the row's lock"
-        other.commit()
-    thread.join(10)
-    (error,) = came
+    error = _after_the_row_is_held(
+        url,
+        [
+            "UPDATE tables SET version = 1 WHERE id = %s",
+            "INSERT INTO actions VALUES (%s, 0, 'play by another')",
+        ],
+        lambda: store.append(TABLE, 0, ["play by this one"]),
+    )
     assert isinstance(error, StoreConflictError)
     assert (error.expected, error.found) == (0, 1)
     assert store.actions_since(TABLE, 0) == ("play by another",)
@@ -726,21 +743,13 @@ def test_an_answer_kept_while_a_close_waits_for_the_row_is_counted_by_the_close(
 ) -> None:
     store = window
     seen: list[dict[int, str]] = []
-    came: list[object] = []
-    with psycopg.connect(url) as other:  # another process's answer, not yet committed
-        other.execute(
-            """UPDATE tables SET answers = answers || '{"2": "challenge"}' WHERE id = %s""",
-            (TABLE,),
-        )
-        closing = threading.Thread(
-            target=lambda: came.append(store.settle(TABLE, 1, _deciding(seen), known={}))
-        )
-        closing.start()
-        assert _waits_for_a_lock(url), "the close never waited for the row's lock"
-        other.commit()
-    closing.join(10)
+    kept = _after_the_row_is_held(  # another process's answer, not yet committed
+        url,
+        ["""UPDATE tables SET answers = answers || '{"2": "challenge"}' WHERE id = %s"""],
+        lambda: store.settle(TABLE, 1, _deciding(seen), known={}),
+    )
     assert seen == [{}, {2: "challenge"}]
-    assert came == [["2 challenge"]]
+    assert kept == ["2 challenge"]
     assert store.actions_since(TABLE, 1) == ("2 challenge",)
 
 
@@ -748,23 +757,14 @@ def test_an_answer_that_waits_for_a_close_finds_the_window_closed(
     url: str, window: PostgresStore
 ) -> None:
     store = window
-    came: list[BaseException] = []
-    with psycopg.connect(url) as other:  # another process's close, not yet committed
-        other.execute("UPDATE tables SET version = 2, answers = '{}' WHERE id = %s", (TABLE,))
-        other.execute("INSERT INTO actions VALUES (%s, 1, 'accept')", (TABLE,))
-
-        def answer() -> None:
-            try:
-                store.answer(TABLE, 1, 2, "challenge")
-            except StoreError as error:
-                came.append(error)
-
-        answering = threading.Thread(target=answer)
-        answering.start()
-        assert _waits_for_a_lock(url), "the answer never waited for the row's lock"
-        other.commit()
-    answering.join(10)
-    (error,) = came
+    error = _after_the_row_is_held(  # another process's close, not yet committed
+        url,
+        [
+            "UPDATE tables SET version = 2, answers = '{}' WHERE id = %s",
+            "INSERT INTO actions VALUES (%s, 1, 'accept')",
+        ],
+        lambda: store.answer(TABLE, 1, 2, "challenge"),
+    )
     assert isinstance(error, StoreConflictError)
     assert (error.expected, error.found) == (1, 2)
     assert store.answers(TABLE, 2) == {}

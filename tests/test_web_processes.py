@@ -205,15 +205,33 @@ class _Player:
                 acted = None
 
 
-def _play_all(players: list[_Player], addresses: list[list[str]]) -> None:
-    stop = threading.Event()
+def _seated(made: Message, where: dict[int, str]) -> list[_Player]:
+    """A player for each of ``made``'s seats in ``where``, connected to the address given."""
+    return [_Player(address, made["table"], _token(made, seat)) for seat, address in where.items()]
+
+
+def _playing(
+    players: list[_Player], addresses: list[list[str]], stop: threading.Event
+) -> list[threading.Thread]:
+    """Each player playing in a thread of its own, over its addresses, until ``stop``."""
     threads = [
         threading.Thread(target=player.play, args=(where, stop), daemon=True)
         for player, where in zip(players, addresses, strict=True)
     ]
     for thread in threads:
         thread.start()
-    _join(threads, stop)
+    return threads
+
+
+def _until_seen(players: list[_Player], actions: int) -> None:
+    """Wait until some player was shown ``actions`` actions."""
+    while max(player.seen for player in players) < actions:
+        time.sleep(0.01)
+
+
+def _play_all(players: list[_Player], addresses: list[list[str]]) -> None:
+    stop = threading.Event()
+    _join(_playing(players, addresses, stop), stop)
 
 
 def _join(threads: list[threading.Thread], stop: threading.Event, seconds: float = 30) -> None:
@@ -231,10 +249,7 @@ def test_seats_on_two_processes_play_a_game_to_its_end(
     url = database.fresh_url()
     with _servers(url, tmp_path) as (first, second):
         made = _create(first.address, ["human", "counting", "human", "honest"])
-        players = [
-            _Player(first.address, made["table"], _token(made, 0)),
-            _Player(second.address, made["table"], _token(made, 2)),
-        ]
+        players = _seated(made, {0: first.address, 2: second.address})
         _play_all(players, [[first.address], [second.address]])
         kept = _kept(url, made["table"]).game()
         assert kept.is_over and kept.outcome is not None
@@ -254,9 +269,9 @@ def test_answers_from_two_processes_settle_one_window(
         nearer, further = (declarer + 1) % 3, (declarer + 2) % 3
         # The declarer and the nearer seat on the first process, the further on the second.
         where = {declarer: first, nearer: first, further: second}
-        seats = {
-            seat: _Player(where[seat].address, made["table"], _token(made, seat)) for seat in where
-        }
+        seats = dict(
+            zip(where, _seated(made, {seat: where[seat].address for seat in where}), strict=True)
+        )
         before = seats[declarer].view["n"]
         seats[declarer].act(seats[declarer].view)
         for seat in (nearer, further):
@@ -279,19 +294,10 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(
     with _servers(url, tmp_path) as (first, second):
         # The first process makes the table, so it runs the bots until it dies.
         made = _create(first.address, ["human", "counting", "human", "random"])
-        players = [
-            _Player(first.address, made["table"], _token(made, 0)),
-            _Player(second.address, made["table"], _token(made, 2)),
-        ]
+        players = _seated(made, {0: first.address, 2: second.address})
         stop = threading.Event()
-        threads = [
-            threading.Thread(target=players[0].play, args=([first.address, second.address], stop)),
-            threading.Thread(target=players[1].play, args=([second.address], stop)),
-        ]
-        for thread in threads:
-            thread.start()
-        while max(player.seen for player in players) < 12:
-            time.sleep(0.01)
+        threads = _playing(players, [[first.address, second.address], [second.address]], stop)
+        _until_seen(players, 12)
         os.kill(first.process.pid, signal.SIGKILL)
         first.process.wait()
         # Every action a player was shown is kept; the game is not over.
@@ -322,26 +328,24 @@ def test_two_workers_behind_one_port_serve_a_game_and_lose_nothing_when_one_dies
     url = database.fresh_url()
     with _servers(url, tmp_path, count=1, workers=2) as (server,):
         made = _create(server.address, ["human", "counting", "human"])
-        players = [_Player(server.address, made["table"], _token(made, seat)) for seat in (0, 2)]
+        players = _seated(made, {0: server.address, 2: server.address})
+        # Found before the game starts: a fast game could end while the workers are searched.
+        victim = _worker_of(server, players[0])
         stop = threading.Event()
         again = [server.address] * 2  # a lost connection is taken up at the same port
-        threads = [
-            threading.Thread(target=player.play, args=(again, stop), daemon=True)
-            for player in players
-        ]
-        for thread in threads:
-            thread.start()
-        while max(player.seen for player in players) < 8:
-            time.sleep(0.01)
-        victim = _worker_of(server, players[0])
-        victim.kill()  # SIGKILL: the worker holding the first seat's connection
-        victim.wait(10)
-        shown = max(player.seen for player in players)
-        at_kill = _kept(url, made["table"]).game()
-        assert len(at_kill.actions) >= shown  # every action a player was shown is kept
+        # Open before the kill, to read the actions kept at once after it: the game is fast.
+        with psycopg.connect(url, autocommit=True) as db:
+            threads = _playing(players, [again, again], stop)
+            _until_seen(players, 8)
+            victim.kill()  # SIGKILL: the worker holding the first seat's connection
+            victim.wait(10)
+            shown = max(player.seen for player in players)
+            row = db.execute("SELECT version FROM tables WHERE id = %s", (made["table"],))
+            (at_kill,) = row.fetchone() or (None,)
+        assert at_kill is not None and at_kill >= shown  # every action a player was shown is kept
         _join(threads, stop)
         kept = _kept(url, made["table"]).game()
-        assert kept.is_over and len(kept.actions) > len(at_kill.actions)
+        assert kept.is_over and len(kept.actions) > at_kill
         assert [player.view["n"] for player in players] == [len(kept.actions)] * 2
         assert players[0].reconnected == 1  # its seat resumed on a worker still alive
 

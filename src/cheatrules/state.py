@@ -266,7 +266,7 @@ class GameState(_Unvalued):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every decision taken since the deal, oldest first (what a record replays)."""
-        return tuple(action for action in map(_action_of, self.events) if action is not None)
+        return _actions_down_to(self._log, None)
 
     def actions_after(self, earlier: GameState) -> tuple[Action, ...]:
         """The decisions taken from ``earlier`` to this state, oldest first.
@@ -287,17 +287,7 @@ class GameState(_Unvalued):
                 applying decisions.
 
         """
-        new: list[Action] = []
-        log, stop = self._log, earlier._log
-        while log is not stop:
-            if log is None:
-                raise ValueError("this state was not reached from the state given")
-            action = _action_of(log[0])
-            if action is not None:
-                new.append(action)
-            log = log[1]
-        new.reverse()
-        return tuple(new)
+        return _actions_down_to(self._log, earlier._log)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` knows: its own hand, the public table, and the log as it saw it.
@@ -824,14 +814,26 @@ _ACTION_OF: dict[type, Callable[[Any], Action]] = {
 }
 
 
-def _action_of(event: Event) -> Action | None:
-    """The decision ``event`` records, if it records one (a discard the rules forced does not)."""
-    action = _ACTION_OF.get(type(event))
-    if action is not None:
-        return action(event)
-    if isinstance(event, Discarded) and not event.forced:
-        return Discard(event.ranks)
-    return None
+def _actions_down_to(log: Stack[Event], stop: Stack[Event]) -> tuple[Action, ...]:
+    """The decisions ``log``'s events record above ``stop``, oldest first.
+
+    Raises:
+        ValueError: ``stop`` is not below ``log`` (for ``None``, it always is).
+
+    """
+    found: list[Action] = []
+    while log is not stop:
+        if log is None:
+            raise ValueError("this state was not reached from the state given")
+        event = log[0]
+        action = _ACTION_OF.get(type(event))
+        if action is not None:
+            found.append(action(event))
+        elif isinstance(event, Discarded) and not event.forced:
+            found.append(Discard(event.ranks))  # a discard the rules forced is no decision
+        log = log[1]
+    found.reverse()
+    return tuple(found)
 
 
 def _take(
