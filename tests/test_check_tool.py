@@ -80,19 +80,26 @@ def test_the_run_ends_with_its_time_against_the_budget_and_the_verdict(
 ) -> None:
     check = _check_tool()
     started: list[str] = []
+    variables = {"PYTHONPYCACHEPREFIX": str(tmp_path / "bytecode")}
+    given: list[object] = []
 
-    def capture(step: tuple[str, list[str]]) -> tuple[str, list[str], int, str, float]:
+    def capture(
+        step: tuple[str, list[str]], variables: dict[str, str]
+    ) -> tuple[str, list[str], int, str, float]:
         name, command = step
         started.append(name)
+        given.append(variables)
         return name, command, int(name == "mypy"), "found 1 error" if name == "mypy" else "", 3.0
 
-    def run(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+    def run(command: list[str], **options: object) -> subprocess.CompletedProcess[str]:
         assert len(started) >= 1  # the static checks were started before the tests
+        given.append(options["env"])
         return subprocess.CompletedProcess(command, 0, "", "")
 
     monkeypatch.setattr(check, "_capture", capture)
     monkeypatch.setattr(check.subprocess, "run", run)
-    assert check._run_checks("python", tmp_path, 0.0) == 1
+    assert check._run_checks("python", tmp_path, variables, 0.0) == 1
+    assert given == [variables] * 5  # the tests and the four static checks
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("== pytest: python -m pytest --numprocesses auto --dist loadfile")
     assert "found 1 error" in lines and "== mypy: FAILED in 3 s" in lines
@@ -100,3 +107,17 @@ def test_the_run_ends_with_its_time_against_the_budget_and_the_verdict(
     assert "the README's test command has 180 s on a two-core machine" in lines[-2]
     assert lines[-1] == "== failed: mypy"
     assert check.report(12, ["pytest 10 s"], []).splitlines()[-1] == "== all passed"
+
+
+def test_where_python_is_asked_to_write_no_bytecode_the_checks_keep_it_in_a_folder_of_the_run(
+    tmp_path: Path,
+) -> None:
+    check = _check_tool()
+    asked = {"PYTHONDONTWRITEBYTECODE": "1", "HOME": "/home/a"}
+    assert check.environment(asked, tmp_path) == {
+        "HOME": "/home/a",
+        "PYTHONPYCACHEPREFIX": str(tmp_path),
+    }
+    chosen = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/var/cache/py"}
+    assert check.environment(chosen, tmp_path) == {"PYTHONPYCACHEPREFIX": "/var/cache/py"}
+    assert check.environment({"HOME": "/home/a"}, tmp_path) == {"HOME": "/home/a"}
