@@ -79,7 +79,7 @@ def _same_futures(state: cr.GameState, other: cr.GameState, rng: random.Random) 
         assert other_after.events == after.events
 
 
-@examples(30)
+@examples(15)
 @given(option_combinations(), st.integers(0, 2**32), st.data())
 def test_equal_states_have_equal_successors(
     rules: cr.Rules, seed: int, data: st.DataObject

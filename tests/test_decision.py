@@ -153,7 +153,7 @@ def test_decisions_and_tables_pickle_and_compare_as_values() -> None:
 # -- properties -------------------------------------------------------------------------
 
 
-@examples(30)
+@examples(15)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_the_decision_and_the_table_agree_with_the_state(rules: cr.Rules, seed: int) -> None:
     for state in play_randomly(cr.deal(rules, seed=seed), seed, limit=300)[::3]:

@@ -58,7 +58,7 @@ def expected_indices(space: ActionSpace, seen: cr.Observation) -> list[int]:
     return sorted(space.encode(action, seen) for action in legal if numbered(action, space.rules))
 
 
-@examples(40)
+@examples(20)
 @given(deals(), st.integers(0, 2**32))
 def test_indices_and_actions_round_trip(state: cr.GameState, seed: int) -> None:
     space = ActionSpace(state.rules)
@@ -80,7 +80,7 @@ def test_indices_and_actions_round_trip(state: cr.GameState, seed: int) -> None:
             assert current.is_legal(space.decode(index, seen))
 
 
-@examples(40)
+@examples(20)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_the_mask_is_the_legal_actions_under_every_option(rules: cr.Rules, seed: int) -> None:
     space = ActionSpace(rules)

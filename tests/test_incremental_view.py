@@ -112,7 +112,7 @@ def test_the_log_says_when_an_index_is_out_of_range() -> None:
 # -- properties ---------------------------------------------------------------
 
 
-@examples(25)
+@examples(12)
 @given(option_combinations(), st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_incremental_observation_equals_one_rebuilt_from_scratch(
     rules: cr.Rules, seed: int, rng: random.Random

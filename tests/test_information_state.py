@@ -147,7 +147,7 @@ def within_bounds(encoder: InformationStateEncoder, vector: list[float]) -> None
     assert all(n >= 0 for n in vector)
 
 
-@examples(30)
+@examples(15)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_going_on_from_an_earlier_fold_gives_the_vector_folded_afresh(
     rules: cr.Rules, seed: int

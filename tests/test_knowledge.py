@@ -145,7 +145,7 @@ def test_what_a_seat_knows_is_true(state: cr.GameState, seed: int, data: st.Data
     assert_true_of(states[data.draw(st.integers(0, len(states) - 1))])
 
 
-@examples(40)
+@examples(20)
 @given(small_deals(two_pack_combinations(), max_cards=9), st.integers(0, 2**32), st.data())
 def test_with_copies_what_a_seat_knows_is_true(
     state: cr.GameState, seed: int, data: st.DataObject
@@ -275,7 +275,7 @@ def test_an_observation_loaded_from_a_view_record_works_its_knowledge_out_once()
     assert loaded.knowledge() is loaded.knowledge()
 
 
-@examples(25)
+@examples(12)
 @given(option_combinations(), st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_incremental_knowledge_equals_knowledge_from_scratch(
     rules: cr.Rules, seed: int, order: random.Random

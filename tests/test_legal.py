@@ -187,7 +187,7 @@ def _check_agrees(state: cr.GameState, rng: random.Random) -> None:
             assert state.observe(seat).legal_actions() == ()
 
 
-@examples(50)
+@examples(25)
 @given(state=deals(option_combinations()), seed=st.integers(0, 2**32))
 def test_the_view_agrees_with_the_materialised_list_and_is_legal(
     state: cr.GameState, seed: int

@@ -539,7 +539,7 @@ MATCH_PATHS = [
 ]
 
 
-@examples(150)
+@examples(75)
 @given(st.data())
 def test_fuzzed_match_records_raise_only_record_errors(data: st.DataObject) -> None:
     record = json.loads(TEXT)
@@ -564,7 +564,7 @@ scorings = st.one_of(
 )
 
 
-@examples(40)
+@examples(20)
 @given(
     st.sampled_from([cr.english(3), cr.verish(2), cr.verish(3)]),
     scorings,

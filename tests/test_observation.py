@@ -124,7 +124,7 @@ def seen_swap(
     return final, other, seat
 
 
-@examples(150)
+@examples(75)
 @given(small_deals(one_pack, max_cards=7), st.integers(0, 2**32), st.data())
 def test_unseen_cards_make_no_difference(
     state: cr.GameState, seed: int, data: st.DataObject
@@ -163,7 +163,7 @@ def test_a_seat_sees_only_its_own_hidden_cards(state: cr.GameState, seed: int) -
             assert len(seen.events) == len(current.events)
 
 
-@examples(60)
+@examples(30)
 @given(deals(), st.integers(0, 2**32))
 def test_observed_legal_actions_are_the_states(state: cr.GameState, seed: int) -> None:
     for current in play_randomly(state, seed, limit=300)[::3]:

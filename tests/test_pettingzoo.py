@@ -297,7 +297,7 @@ def test_the_observation_bounds_are_the_documented_ones() -> None:
 
 
 @given(option_combinations())
-@examples(25)
+@examples(12)
 def test_every_house_option_plays_inside_the_spaces(rules: cr.Rules) -> None:
     environment = raw_env(rules, max_steps=40)
     environment.reset(seed=0)

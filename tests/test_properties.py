@@ -73,7 +73,7 @@ def test_apply_never_mutates(state: cr.GameState, seed: int) -> None:
         state = state.apply(random_action(state, rng))
 
 
-@examples(40)
+@examples(20)
 @given(small_deals(max_cards=7), st.integers(0, 2**32))
 def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, seed: int) -> None:
     rng = random.Random(seed)
@@ -95,7 +95,7 @@ def test_listed_actions_are_exactly_the_legal_rank_choices(state: cr.GameState, 
             assert current.is_legal(play) == (play_signature(play) in signatures)
 
 
-@examples(20)
+@examples(10)
 @given(deals(), st.integers(0, 2**32))
 def test_the_same_seed_gives_the_same_game(state: cr.GameState, seed: int) -> None:
     first = play_randomly(state, seed)

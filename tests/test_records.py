@@ -21,7 +21,7 @@ GAME = FIXED.apply(cr.Play("7â™¦", "A")).apply(cr.Challenge()).apply(cr.Play("2â
 TEXT = cr.dumps(GAME)
 
 
-@examples(80)
+@examples(40)
 @given(deals(), st.integers(0, 2**32), st.data())
 def test_records_round_trip(state: cr.GameState, seed: int, data: st.DataObject) -> None:
     states = play_randomly(state, seed, limit=300)
@@ -210,13 +210,13 @@ def mutated(record: Any, data: st.DataObject) -> str:
     return json.dumps(record, ensure_ascii=False)
 
 
-@examples(600)
+@examples(300)
 @given(st.data())
 def test_fuzzed_json_values_raise_only_record_errors(data: st.DataObject) -> None:
     load_or_refuse(mutated(json.loads(TEXT), data))
 
 
-@examples(600)
+@examples(300)
 @given(st.data())
 def test_fuzzed_text_raises_only_record_errors(data: st.DataObject) -> None:
     text = TEXT

@@ -91,7 +91,7 @@ def test_english_engine_and_reference_model_agree(state: cr.GameState, seed: int
     play_both(state, seed)
 
 
-@examples(150)
+@examples(75)
 @given(small_deals(verish_rules(), max_cards=7), st.integers(0, 2**32))
 def test_verish_engine_and_reference_model_agree(state: cr.GameState, seed: int) -> None:
     play_both(state, seed)

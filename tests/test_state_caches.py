@@ -154,7 +154,7 @@ def test_eight_threads_observing_one_game_see_what_one_thread_sees() -> None:
 # -- properties ---------------------------------------------------------------
 
 
-@examples(20)
+@examples(10)
 @given(option_combinations(), st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_what_a_state_works_out_is_what_a_fresh_copy_works_out(
     rules: cr.Rules, seed: int, rng: random.Random

@@ -103,13 +103,13 @@ def _check_game(states: list[cr.GameState]) -> None:
         assert _folded(rules, seen.events) == seen.table
 
 
-@examples(40)
+@examples(20)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_every_composition_s_table_is_the_fold_of_its_log(rules: cr.Rules, seed: int) -> None:
     _check_game(play_randomly(cr.deal(rules, seed=seed), seed, limit=300))
 
 
-@examples(20)
+@examples(10)
 @given(st.integers(0, 2**32), st.booleans())
 def test_every_house_rule_s_table_is_the_fold_of_its_log(seed: int, english: bool) -> None:
     rng = random.Random(seed)

@@ -580,7 +580,7 @@ def test_a_claim_beneath_a_claim_that_is_not_final_still_goes_with_the_pile() ->
     assert state.pile == () and state.phase is Phase.PLAY
 
 
-@examples(40)
+@examples(20)
 @given(st.integers(0, 2**32))
 def test_nobody_wins_before_every_opponent_accepted_or_saw_the_final_play_true(
     seed: int,
@@ -778,7 +778,7 @@ def leaks(state: cr.GameState, seat: int) -> list[str]:
     return found
 
 
-@examples(40)
+@examples(20)
 @given(option_combinations(), st.integers(0, 2**32))
 def test_random_combinations_keep_every_invariant(rules: cr.Rules, seed: int) -> None:
     rng = random.Random(seed)

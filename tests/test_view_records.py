@@ -326,7 +326,7 @@ def refused_or_usable(text: str) -> None:
     assert_usable(seen, text)
 
 
-@examples(150)
+@examples(75)
 @given(st.data())
 def test_a_mutated_view_is_refused_or_fully_usable(data: st.DataObject) -> None:
     refused_or_usable(mutated_view(data))
