@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,13 +125,25 @@ def _token(made: Message, seat: int) -> str:
 
 
 def _kept(url: str, table_id: str) -> Stored:
+    with _reader(url) as kept:
+        return kept(table_id)
+
+
+@contextlib.contextmanager
+def _reader(url: str) -> Iterator[Callable[[str], Stored]]:
+    """A reader of the tables kept, connected already: to read at once after a kill."""
     store = PostgresStore(url)
-    try:
+    store.ids()  # the connection is made now
+
+    def kept(table_id: str) -> Stored:
         stored = store.table(table_id)
+        assert isinstance(stored, Stored)
+        return stored
+
+    try:
+        yield kept
     finally:
         store.close()
-    assert isinstance(stored, Stored)
-    return stored
 
 
 class _Player:
@@ -296,13 +308,15 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(
         made = _create(first.address, ["human", "counting", "human", "random"])
         players = _seated(made, {0: first.address, 2: second.address})
         stop = threading.Event()
-        threads = _playing(players, [[first.address, second.address], [second.address]], stop)
-        _until_seen(players, 12)
-        os.kill(first.process.pid, signal.SIGKILL)
-        first.process.wait()
+        # Connected before the kill, to read the actions kept at once after it.
+        with _reader(url) as kept_now:
+            threads = _playing(players, [[first.address, second.address], [second.address]], stop)
+            _until_seen(players, 12)
+            os.kill(first.process.pid, signal.SIGKILL)
+            first.process.wait()
+            shown = max(player.seen for player in players)
+            at_kill = kept_now(made["table"]).game()
         # Every action a player was shown is kept; the game is not over.
-        shown = max(player.seen for player in players)
-        at_kill = _kept(url, made["table"]).game()
         assert len(at_kill.actions) >= shown and not at_kill.is_over
         _join(threads, stop)
         kept = _kept(url, made["table"]).game()
@@ -333,16 +347,15 @@ def test_two_workers_behind_one_port_serve_a_game_and_lose_nothing_when_one_dies
         victim = _worker_of(server, players[0])
         stop = threading.Event()
         again = [server.address] * 2  # a lost connection is taken up at the same port
-        # Open before the kill, to read the actions kept at once after it: the game is fast.
-        with psycopg.connect(url, autocommit=True) as db:
+        # Connected before the kill, to read the actions kept at once after it: the game is fast.
+        with _reader(url) as kept_now:
             threads = _playing(players, [again, again], stop)
             _until_seen(players, 8)
             victim.kill()  # SIGKILL: the worker holding the first seat's connection
             victim.wait(10)
             shown = max(player.seen for player in players)
-            row = db.execute("SELECT version FROM tables WHERE id = %s", (made["table"],))
-            (at_kill,) = row.fetchone() or (None,)
-        assert at_kill is not None and at_kill >= shown  # every action a player was shown is kept
+            at_kill = len(kept_now(made["table"]).actions)
+        assert at_kill >= shown  # every action a player was shown is kept
         _join(threads, stop)
         kept = _kept(url, made["table"]).game()
         assert kept.is_over and len(kept.actions) > at_kill
