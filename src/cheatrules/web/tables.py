@@ -504,11 +504,11 @@ class Room:
 
         known = {seat: action.text() for seat, action in window.answers.items()}
         try:
-            shared.store.settle(self.table_id, done, decide, known=known)
+            kept = shared.store.settle(self.table_id, done, decide, known=known)
         except storage.StoreConflictError:  # another process closed it first
             shared.catch_up(self)
             return
-        self._show(settled[-1], started)
+        self._show(settled[-1], len(kept), started)
 
     def _change(self, state: GameState, started: float) -> None:
         """Save the actions that lead to ``state``, then show it: nothing is shown unsaved.
@@ -527,11 +527,14 @@ class Room:
             if self.hall.shared is not None:
                 self.hall.shared.catch_up(self)
             raise
-        self._show(state, started)
+        self._show(state, len(added), started)
 
-    def _show(self, state: GameState, started: float) -> None:
-        """Make ``state`` (kept already) the table's, set its timers and send it to everyone."""
-        self.version += len(state.actions_after(self.state))
+    def _show(self, state: GameState, kept: int, started: float) -> None:
+        """Make ``state`` the table's, set its timers and send it to everyone.
+
+        ``state`` is kept already: ``kept`` actions past the table's.
+        """
+        self.version += kept
         self.state = state
         self.window = None
         self.epoch += 1
@@ -549,7 +552,7 @@ class Room:
         state = self.state
         for text in actions:
             state = state.apply(parse_action(text))
-        self._show(state, time.time())
+        self._show(state, len(actions), time.time())
 
     def mirror(self, answers: Mapping[int, str]) -> None:
         """Take the open window's answers kept by any process; close it if they decide it here.
