@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import psutil
 import psycopg
 import pytest
@@ -192,16 +193,20 @@ class _Player:
         legal = view["legal"] or [f"play {view['hand'][0]} as {view['allowed_ranks'][0]}"]
         self.send({"type": "action", "v": 1, "action": legal[0]})
 
-    def play(self, addresses: list[str], stop: threading.Event) -> None:
+    def play(self, addresses: list[str], stop: threading.Event, pause: _Pause | None) -> None:
         """Play to the game's end; a lost connection is taken up at the next address.
 
         It acts once on each decision (a view may come before its answer was
-        shown, and the server refuses a second answer).
+        shown, and the server refuses a second answer). With a ``pause``, it
+        stops acting once shown that many actions, until the pause ends.
         """
         acted: tuple[int, bool] | None = None
         while self.view.get("outcome") is None and not stop.is_set():
             try:
                 view = self.view
+                if pause is not None and view["n"] >= pause.actions:
+                    pause.over.wait()
+                    pause = None
                 decision = (view["n"], view["window"] is not None)
                 if decision != acted and (
                     view["my_turn"] or (view["window"] is not None and view["choices"])
@@ -222,12 +227,27 @@ def _seated(made: Message, where: dict[int, str]) -> list[_Player]:
     return [_Player(address, made["table"], _token(made, seat)) for seat, address in where.items()]
 
 
+@attrs.frozen
+class _Pause:
+    """The players stop acting once shown ``actions`` actions, until ``over`` is set.
+
+    So the game stands still, far from its end, while a test kills a
+    process: the bots and the windows wait for the people.
+    """
+
+    actions: int
+    over: threading.Event = attrs.Factory(threading.Event)
+
+
 def _playing(
-    players: list[_Player], addresses: list[list[str]], stop: threading.Event
+    players: list[_Player],
+    addresses: list[list[str]],
+    stop: threading.Event,
+    pause: _Pause | None = None,
 ) -> list[threading.Thread]:
     """Each player playing in a thread of its own, over its addresses, until ``stop``."""
     threads = [
-        threading.Thread(target=player.play, args=(where, stop), daemon=True)
+        threading.Thread(target=player.play, args=(where, stop, pause), daemon=True)
         for player, where in zip(players, addresses, strict=True)
     ]
     for thread in threads:
@@ -307,15 +327,17 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(
         # The first process makes the table, so it runs the bots until it dies.
         made = _create(first.address, ["human", "counting", "human", "random"])
         players = _seated(made, {0: first.address, 2: second.address})
-        stop = threading.Event()
+        stop, pause = threading.Event(), _Pause(12)
         # Connected before the kill, to read the actions kept at once after it.
         with _reader(url) as kept_now:
-            threads = _playing(players, [[first.address, second.address], [second.address]], stop)
-            _until_seen(players, 12)
+            addresses = [[first.address, second.address], [second.address]]
+            threads = _playing(players, addresses, stop, pause)
+            _until_seen(players, pause.actions)
             os.kill(first.process.pid, signal.SIGKILL)
             first.process.wait()
             shown = max(player.seen for player in players)
             at_kill = kept_now(made["table"]).game()
+            pause.over.set()
         # Every action a player was shown is kept; the game is not over.
         assert len(at_kill.actions) >= shown and not at_kill.is_over
         _join(threads, stop)
@@ -345,16 +367,17 @@ def test_two_workers_behind_one_port_serve_a_game_and_lose_nothing_when_one_dies
         players = _seated(made, {0: server.address, 2: server.address})
         # Found before the game starts: a fast game could end while the workers are searched.
         victim = _worker_of(server, players[0])
-        stop = threading.Event()
+        stop, pause = threading.Event(), _Pause(8)  # the game is fast: it waits for the kill
         again = [server.address] * 2  # a lost connection is taken up at the same port
-        # Connected before the kill, to read the actions kept at once after it: the game is fast.
+        # Connected before the kill, to read the actions kept at once after it.
         with _reader(url) as kept_now:
-            threads = _playing(players, [again, again], stop)
-            _until_seen(players, 8)
+            threads = _playing(players, [again, again], stop, pause)
+            _until_seen(players, pause.actions)
             victim.kill()  # SIGKILL: the worker holding the first seat's connection
             victim.wait(10)
             shown = max(player.seen for player in players)
             at_kill = len(kept_now(made["table"]).actions)
+            pause.over.set()
         assert at_kill >= shown  # every action a player was shown is kept
         _join(threads, stop)
         kept = _kept(url, made["table"]).game()
